@@ -1,0 +1,12 @@
+# Finds the Debian-packaged dependencies; nothing is downloaded.
+find_package(Threads REQUIRED)
+find_package(TBB REQUIRED)
+find_package(CLI11 REQUIRED)
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(XXHASH REQUIRED IMPORTED_TARGET libxxhash)
+if(TAQUIN_BUILD_TESTS)
+  find_package(GTest REQUIRED)
+endif()
+if(TAQUIN_BUILD_BENCH)
+  find_package(benchmark QUIET)
+endif()

@@ -1,0 +1,20 @@
+# Build options: release by default, -march=native unless portable, sanitizers on request.
+option(TAQUIN_PORTABLE "Build without -march=native" OFF)
+set(TAQUIN_SANITIZE "" CACHE STRING "Sanitizers to enable, e.g. address,undefined or thread")
+
+if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
+  set(CMAKE_BUILD_TYPE Release CACHE STRING "Build type" FORCE)
+endif()
+set(CMAKE_CXX_FLAGS_RELEASE "-O3 -DNDEBUG")
+
+# Flags every taquin target gets; applied through an interface target.
+add_library(taquin_flags INTERFACE)
+target_compile_features(taquin_flags INTERFACE cxx_std_20)
+target_compile_options(taquin_flags INTERFACE -Wall -Wextra -Wpedantic)
+if(NOT TAQUIN_PORTABLE)
+  target_compile_options(taquin_flags INTERFACE -march=native)
+endif()
+if(TAQUIN_SANITIZE)
+  target_compile_options(taquin_flags INTERFACE -fsanitize=${TAQUIN_SANITIZE} -fno-omit-frame-pointer -g)
+  target_link_options(taquin_flags INTERFACE -fsanitize=${TAQUIN_SANITIZE})
+endif()

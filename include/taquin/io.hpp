@@ -1,0 +1,44 @@
+// Reading boards (42 format, one-line, batch, inline, stdin) and writing them (grid, line, 42).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "taquin/error.hpp"
+
+namespace taquin {
+
+// The longest input line accepted, in bytes.
+inline constexpr size_t kMaxLineBytes = 64 * 1024;
+
+// One board as read: tiles row-major (0 = blank), validated as a permutation of [0, side²).
+struct Instance {
+  int side = 0;
+  std::vector<uint8_t> tiles;
+  std::string source;                  // file name, "--board" or "<stdin>"
+  int line = 0;                        // 1-based line where the board starts
+  std::optional<int> optimal_length;   // from a "# optimal K" comment, when present
+};
+
+// Parses every board of `text`, in order. Formats are detected per board: a line with a single
+// number starts a 42-format board (N, then N rows of N numbers); any other line is a one-line
+// board of N² numbers. '#' starts a comment to the end of the line; blank lines are skipped.
+// Fails on the first problem, naming `source` and its line. Empty input is an error.
+Expected<std::vector<Instance>> parse_instances(std::string_view text, const std::string& source);
+
+// Reads and parses a file; "-" reads standard input. Errors name the file.
+Expected<std::vector<Instance>> read_instances(const std::string& path);
+
+// Checks that `tiles` is a permutation of [0, side²); the error names `source` and `line`.
+std::optional<Error> validate_tiles(std::span<const int> values, int side, const std::string& source,
+                                    int line);
+
+// Board text forms. grid: aligned rows; oneline: N² numbers on one line; 42: N then the rows.
+enum class BoardFormat { Grid, OneLine, FortyTwo };
+std::string format_board(std::span<const uint8_t> tiles, int side, BoardFormat format);
+
+}  // namespace taquin

@@ -1,0 +1,85 @@
+// Constant tables of an N×N board: moves per cell, cell coordinates and taxicab distances.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace taquin {
+
+inline constexpr int kMinSide = 2;
+inline constexpr int kMaxSide = 8;
+
+// Where the blank moves. The letters are the CLI's contract: U, D, L, R.
+enum class Dir : uint8_t { Up = 0, Down = 1, Left = 2, Right = 3 };
+
+// The letter naming a blank move.
+constexpr char dir_letter(Dir d) { return "UDLR"[static_cast<int>(d)]; }
+
+// The move that undoes `d`.
+constexpr Dir opposite(Dir d) { return static_cast<Dir>(static_cast<int>(d) ^ 1); }
+
+// Parses a move letter (upper or lower case); returns false if it is not one of UDLR.
+constexpr bool parse_dir(char c, Dir& out) {
+  switch (c) {
+    case 'U': case 'u': out = Dir::Up; return true;
+    case 'D': case 'd': out = Dir::Down; return true;
+    case 'L': case 'l': out = Dir::Left; return true;
+    case 'R': case 'r': out = Dir::Right; return true;
+    default: return false;
+  }
+}
+
+// The blank moves available from each cell of an N×N board, in the fixed order U, D, L, R.
+template <int N>
+struct MoveTable {
+  static constexpr int kCells = N * N;
+  std::array<uint8_t, kCells> count{};                        // moves from this cell (2 to 4)
+  std::array<std::array<uint8_t, 4>, kCells> target{};        // cell the blank moves to
+  std::array<std::array<Dir, 4>, kCells> dir{};               // direction of that move
+  std::array<std::array<int8_t, 4>, kCells> target_by_dir{};  // target per Dir, -1 if off-board
+};
+
+template <int N>
+constexpr MoveTable<N> make_move_table() {
+  MoveTable<N> t{};
+  for (int cell = 0; cell < N * N; ++cell) {
+    const int row = cell / N, col = cell % N;
+    const int targets[4] = {row > 0 ? cell - N : -1, row < N - 1 ? cell + N : -1,
+                            col > 0 ? cell - 1 : -1, col < N - 1 ? cell + 1 : -1};
+    int k = 0;
+    for (int d = 0; d < 4; ++d) {
+      t.target_by_dir[cell][d] = static_cast<int8_t>(targets[d]);
+      if (targets[d] < 0) continue;
+      t.target[cell][k] = static_cast<uint8_t>(targets[d]);
+      t.dir[cell][k] = static_cast<Dir>(d);
+      ++k;
+    }
+    t.count[cell] = static_cast<uint8_t>(k);
+  }
+  return t;
+}
+
+// Move table of the N×N board.
+template <int N>
+inline constexpr MoveTable<N> kMoves = make_move_table<N>();
+
+// Taxicab distance between two cells of an N×N board.
+template <int N>
+constexpr int cell_distance(int a, int b) {
+  const int dr = a / N - b / N, dc = a % N - b % N;
+  return (dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc);
+}
+
+template <int N>
+constexpr std::array<std::array<uint8_t, N * N>, N * N> make_distance_table() {
+  std::array<std::array<uint8_t, N * N>, N * N> t{};
+  for (int a = 0; a < N * N; ++a)
+    for (int b = 0; b < N * N; ++b) t[a][b] = static_cast<uint8_t>(cell_distance<N>(a, b));
+  return t;
+}
+
+// kDistance<N>[a][b]: taxicab distance between cells a and b.
+template <int N>
+inline constexpr auto kDistance = make_distance_table<N>();
+
+}  // namespace taquin

@@ -1,0 +1,84 @@
+// `taquin generate`: random boards, uniform by class or by random walk; deterministic per seed.
+#include <iostream>
+#include <random>
+
+#include "command.hpp"
+#include "taquin/generate.hpp"
+#include "taquin/tables.hpp"
+
+namespace taquin::cli {
+namespace {
+
+struct GenerateOptions {
+  int size = 4;
+  int count = 1;
+  std::optional<uint64_t> seed;
+  bool solvable = false;
+  bool unsolvable = false;
+  std::optional<int> walk;
+  std::string goal = "standard";
+  std::string format = "oneline";
+};
+
+int run_generate(const GenerateOptions& options) {
+  if (options.size < kMinSide || options.size > kMaxSide) {
+    print_error({"--size", 0, "side " + std::to_string(options.size) + " is out of range (2 to 8)"});
+    return kExitBadInput;
+  }
+  Expected<GoalSpec> spec = parse_goal_spec(options.goal);
+  if (!spec) {
+    print_error(spec.error());
+    return kExitBadInput;
+  }
+  Expected<Goal> goal = Goal::for_side(*spec, options.size);
+  if (!goal) {
+    print_error(goal.error());
+    return kExitBadInput;
+  }
+  uint64_t seed = 0;
+  if (options.seed) {
+    seed = *options.seed;
+  } else {
+    seed = (uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
+    std::cerr << "taquin: generate --seed " << seed << '\n';
+  }
+  Random random(seed);
+  const Solvability kind = options.solvable     ? Solvability::Solvable
+                           : options.unsolvable ? Solvability::Unsolvable
+                                                : Solvability::Any;
+  for (int i = 0; i < options.count; ++i) {
+    const std::vector<uint8_t> tiles =
+        options.walk ? random_walk(random, *goal, *options.walk) : random_board(random, *goal, kind);
+    if (options.format == "42") {
+      std::cout << format_board(tiles, options.size, BoardFormat::FortyTwo);
+    } else {
+      std::cout << format_board(tiles, options.size, BoardFormat::OneLine) << '\n';
+    }
+  }
+  return kExitOk;
+}
+
+void setup_generate(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<GenerateOptions>();
+  CLI::App* sub = app.add_subcommand("generate", "Print random boards (same seed, same output)");
+  sub->add_option("--size", options->size, "Board side, 2 to 8")->capture_default_str();
+  sub->add_option("--count", options->count, "How many boards")->check(CLI::NonNegativeNumber)->capture_default_str();
+  sub->add_option("--seed", options->seed, "Random seed (printed on stderr when not given)");
+  auto* solvable = sub->add_flag("--solvable", options->solvable, "Only boards that can reach the goal");
+  auto* unsolvable = sub->add_flag("--unsolvable", options->unsolvable, "Only boards that cannot");
+  solvable->excludes(unsolvable);
+  sub->add_option("--walk", options->walk, "Take K random blank moves from the goal instead")
+      ->check(CLI::NonNegativeNumber)
+      ->excludes(solvable)
+      ->excludes(unsolvable);
+  add_goal_option(sub, options->goal);
+  sub->add_option("--format", options->format, "Output: oneline or 42")
+      ->check(CLI::IsMember({"oneline", "42"}))
+      ->capture_default_str();
+  sub->callback([options, &exit_code] { exit_code = run_generate(*options); });
+}
+
+const RegisterCommand registered(20, setup_generate);
+
+}  // namespace
+}  // namespace taquin::cli

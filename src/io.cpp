@@ -1,0 +1,231 @@
+// Board parsing with line-accurate errors, and board formatting.
+#include "taquin/io.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "taquin/tables.hpp"
+
+namespace taquin {
+namespace {
+
+// A non-empty line after comment removal: its number tokens and where it was.
+struct Line {
+  int number = 0;
+  std::vector<std::string_view> tokens;
+  std::string_view comment;
+};
+
+std::string printable(std::string_view token) {
+  std::string out;
+  for (char c : token.substr(0, 24)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
+  if (token.size() > 24) out += "...";
+  return out;
+}
+
+// Splits `text` into lines holding tokens; detects binary data and overlong lines.
+Expected<std::vector<Line>> split_lines(std::string_view text, const std::string& source) {
+  std::vector<Line> lines;
+  int number = 0;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view raw = text.substr(pos, end - pos);
+    ++number;
+    pos = end + 1;
+    if (raw.size() > kMaxLineBytes)
+      return Error{source, number,
+                   "line is " + std::to_string(raw.size()) + " bytes long, over the limit of " +
+                       std::to_string(kMaxLineBytes)};
+    for (unsigned char c : raw)
+      if (c == 0 || (c < 0x20 && c != '\t' && c != '\r' && c != '\v' && c != '\f') || c == 0x7f) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "0x%02x", c);
+        return Error{source, number, std::string("binary data (byte ") + hex + "), not a board"};
+      }
+    Line line{number, {}, {}};
+    const size_t hash = raw.find('#');
+    if (hash != std::string_view::npos) {
+      line.comment = raw.substr(hash + 1);
+      raw = raw.substr(0, hash);
+    }
+    size_t i = 0;
+    while (i < raw.size()) {
+      while (i < raw.size() && std::isspace(static_cast<unsigned char>(raw[i]))) ++i;
+      const size_t start = i;
+      while (i < raw.size() && !std::isspace(static_cast<unsigned char>(raw[i]))) ++i;
+      if (i > start) line.tokens.push_back(raw.substr(start, i - start));
+    }
+    if (!line.tokens.empty()) lines.push_back(std::move(line));
+  }
+  return lines;
+}
+
+// Parses a token as a non-negative integer of at most 9 digits.
+std::optional<Error> parse_value(std::string_view token, const std::string& source, int line,
+                                 int& out) {
+  const bool negative = token.size() > 1 && token[0] == '-';
+  std::string_view digits = negative ? token.substr(1) : token;
+  int value = 0;
+  const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (ptr != digits.data() + digits.size() || digits.empty()) {
+    return Error{source, line, "non-numeric token '" + printable(token) + "'"};
+  }
+  if (ec == std::errc::result_out_of_range)
+    return Error{source, line, "value " + printable(token) + " is out of range"};
+  if (negative) return Error{source, line, "negative value " + printable(token)};
+  out = value;
+  return std::nullopt;
+}
+
+std::optional<int> optimal_from_comment(std::string_view comment) {
+  const size_t at = comment.find("optimal");
+  if (at == std::string_view::npos) return std::nullopt;
+  std::string_view rest = comment.substr(at + 7);
+  while (!rest.empty() && std::isspace(static_cast<unsigned char>(rest[0]))) rest.remove_prefix(1);
+  int value = 0;
+  const auto [ptr, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), value);
+  if (ec != std::errc() || ptr == rest.data()) return std::nullopt;
+  return value;
+}
+
+std::string side_range_message(int side) {
+  return "side " + std::to_string(side) + " is out of range (" + std::to_string(kMinSide) + " to " +
+         std::to_string(kMaxSide) + ")";
+}
+
+}  // namespace
+
+std::optional<Error> validate_tiles(std::span<const int> values, int side, const std::string& source,
+                                    int line) {
+  const int cells = side * side;
+  if (static_cast<int>(values.size()) != cells)
+    return Error{source, line,
+                 "wrong number of values: " + std::to_string(values.size()) + " for a " +
+                     std::to_string(side) + "x" + std::to_string(side) + " board (needs " +
+                     std::to_string(cells) + ")"};
+  std::vector<int> seen(cells, 0);
+  for (int v : values) {
+    if (v < 0 || v >= cells)
+      return Error{source, line,
+                   "value " + std::to_string(v) + " is out of range (0 to " +
+                       std::to_string(cells - 1) + ")"};
+    if (seen[v]++)
+      return Error{source, line,
+                   v == 0 ? std::string("duplicate blank (0)") : "duplicate tile " + std::to_string(v)};
+  }
+  for (int v = 0; v < cells; ++v)
+    if (!seen[v])
+      return Error{source, line,
+                   v == 0 ? std::string("missing blank (0)") : "missing tile " + std::to_string(v)};
+  return std::nullopt;
+}
+
+Expected<std::vector<Instance>> parse_instances(std::string_view text, const std::string& source) {
+  Expected<std::vector<Line>> split = split_lines(text, source);
+  if (!split) return split.error();
+  const std::vector<Line>& lines = *split;
+  if (lines.empty()) return Error{source, 0, "no board found (empty input)"};
+
+  std::vector<Instance> out;
+  std::vector<int> values;
+  for (size_t i = 0; i < lines.size();) {
+    const Line& first = lines[i];
+    Instance inst;
+    inst.source = source;
+    inst.line = first.number;
+    values.clear();
+    int side = 0;
+    if (first.tokens.size() == 1) {  // 42 format: size line, then `side` rows
+      if (auto err = parse_value(first.tokens[0], source, first.number, side)) return *err;
+      if (side < kMinSide || side > kMaxSide) return Error{source, first.number, side_range_message(side)};
+      inst.optimal_length = optimal_from_comment(first.comment);
+      ++i;
+      for (int r = 0; r < side; ++r, ++i) {
+        if (i >= lines.size())
+          return Error{source, lines.back().number,
+                       "the size line says " + std::to_string(side) + " rows but only " +
+                           std::to_string(r) + " follow"};
+        const Line& row = lines[i];
+        if (static_cast<int>(row.tokens.size()) != side)
+          return Error{source, row.number,
+                       "row has " + std::to_string(row.tokens.size()) + " values but the size line says " +
+                           std::to_string(side)};
+        for (std::string_view t : row.tokens) {
+          int v = 0;
+          if (auto err = parse_value(t, source, row.number, v)) return *err;
+          values.push_back(v);
+        }
+        if (!inst.optimal_length) inst.optimal_length = optimal_from_comment(row.comment);
+      }
+    } else {  // one-line board
+      for (std::string_view t : first.tokens) {
+        int v = 0;
+        if (auto err = parse_value(t, source, first.number, v)) return *err;
+        values.push_back(v);
+      }
+      const int count = static_cast<int>(values.size());
+      side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(count))));
+      if (side * side != count)
+        return Error{source, first.number,
+                     "wrong number of values: " + std::to_string(count) +
+                         " is not a square (4, 9, 16, ... 64)"};
+      if (side < kMinSide || side > kMaxSide) return Error{source, first.number, side_range_message(side)};
+      inst.optimal_length = optimal_from_comment(first.comment);
+      ++i;
+    }
+    if (auto err = validate_tiles(values, side, source, inst.line)) return *err;
+    inst.side = side;
+    inst.tiles.assign(values.begin(), values.end());
+    out.push_back(std::move(inst));
+  }
+  return out;
+}
+
+Expected<std::vector<Instance>> read_instances(const std::string& path) {
+  std::string text;
+  std::string source = path;
+  if (path == "-") {
+    source = "<stdin>";
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  } else {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) return Error{path, 0, "is a directory, not a board file"};
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Error{path, 0, std::string("cannot open: ") + std::strerror(errno)};
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    if (in.bad()) return Error{path, 0, std::string("cannot read: ") + std::strerror(errno)};
+  }
+  return parse_instances(text, source);
+}
+
+std::string format_board(std::span<const uint8_t> tiles, int side, BoardFormat format) {
+  std::ostringstream out;
+  if (format == BoardFormat::OneLine) {
+    for (int c = 0; c < side * side; ++c) out << (c ? " " : "") << int(tiles[c]);
+    return out.str();
+  }
+  const int width = format == BoardFormat::Grid ? (side * side - 1 >= 10 ? 2 : 1) : 0;
+  if (format == BoardFormat::FortyTwo) out << side << '\n';
+  for (int r = 0; r < side; ++r) {
+    for (int c = 0; c < side; ++c) {
+      const int v = tiles[r * side + c];
+      std::string cell = (format == BoardFormat::Grid && v == 0) ? "." : std::to_string(v);
+      if (c) out << ' ';
+      out << std::string(width > static_cast<int>(cell.size()) ? width - cell.size() : 0, ' ') << cell;
+    }
+    out << '\n';
+  }
+  return out.str();
+}
+
+}  // namespace taquin
