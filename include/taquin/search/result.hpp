@@ -1,0 +1,57 @@
+// What every search returns: the moves found, whether they are proven optimal, and statistics.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "taquin/tables.hpp"
+
+namespace taquin {
+
+// Counters every search fills in (the 42 school's statistics among them).
+struct Stats {
+  uint64_t nodes_expanded = 0;       // states whose successors were generated
+  uint64_t nodes_generated = 0;      // successor states created
+  uint64_t states_selected = 0;      // states taken from the open list ("complexity in time")
+  uint64_t max_states_in_memory = 0; // most states held at once ("complexity in size")
+  uint64_t iterations = 0;           // IDA*: bound iterations
+  double seconds = 0.0;              // wall time of the search
+};
+
+// Why a search stopped.
+enum class Outcome {
+  Solved,        // `moves` leads from the start to the goal
+  Unsolvable,    // the start cannot reach the goal (parity)
+  MemoryLimit,   // the search needed more memory than allowed
+  NodeLimit,     // the search expanded more nodes than allowed
+  TimeLimit,     // the search ran longer than allowed
+  Cancelled,     // stopped from outside (another task found the answer first, or a signal)
+};
+
+// Limits a search stops at; zero means no limit.
+struct Limits {
+  uint64_t max_memory_bytes = 0;
+  uint64_t max_nodes = 0;
+  double max_seconds = 0.0;
+  const std::atomic<bool>* cancel = nullptr;  // polled; true stops the search with Cancelled
+};
+
+// The result of one search.
+struct SearchResult {
+  Outcome outcome = Outcome::Cancelled;
+  std::vector<Dir> moves;  // blank moves from the start to the goal, when Solved
+  bool optimal = false;    // the length is proven minimal (admissible heuristic, complete search)
+  Stats stats;
+};
+
+// "UDLR..." letters of a move list.
+inline std::string moves_string(const std::vector<Dir>& moves) {
+  std::string out;
+  out.reserve(moves.size());
+  for (Dir d : moves) out += dir_letter(d);
+  return out;
+}
+
+}  // namespace taquin
