@@ -1,0 +1,160 @@
+// Best-first searches over a compact node store: A*, uniform-cost and greedy.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "taquin/board.hpp"
+#include "taquin/search/node_store.hpp"
+#include "taquin/search/result.hpp"
+#include "taquin/solvability.hpp"
+#include "taquin/tables.hpp"
+
+namespace taquin {
+
+// How the open list is ordered.
+enum class BestFirstOrder {
+  AStar,    // g + h, ties toward larger g; optimal with an admissible heuristic
+  Uniform,  // g alone (Dijkstra on unit costs); optimal
+  Greedy,   // h alone, ties toward smaller g; fast, not optimal
+};
+
+// The heuristic h ≡ 0 (for uniform-cost search), in the shape of heuristic.hpp.
+template <int N>
+class ZeroHeuristic {
+ public:
+  struct State {};
+  State init(const Board<N>&) const { return {}; }
+  int value(const State&) const { return 0; }
+  void update(State&, const Board<N>&, int, int, int) const {}
+};
+
+// Best-first search from the canonical board `start` to the identity goal with the blank's label
+// at its goal cell. The open list is a binary heap of node indices; a node's board, parent link
+// and g live in the node store, whose hash index is the closed set. A node reached again by a
+// shorter path is updated in place and queued again (stale heap entries are skipped), so A* stays
+// optimal even for an inconsistent heuristic; greedy keeps the first path found. The goal test is
+// made when a node is selected (A*, uniform) or generated (greedy). Stops with MemoryLimit, before
+// allocating, when the store and heap would pass limits.max_memory_bytes; with Unsolvable (and no
+// search) when the parity test fails. `optimal` is true for A* and uniform-cost when solved.
+template <int N, typename H>
+SearchResult best_first_search(const Board<N>& start, const H& h, BestFirstOrder order,
+                               const Limits& limits = {}) {
+  using Store = detail::NodeStore<N>;
+  struct Entry {
+    uint64_t key;  // smaller first
+    uint32_t index;
+    uint32_t g;  // g when queued: an entry whose node has since got a smaller g is stale
+  };
+  const detail::LimitWatch watch(limits);
+  SearchResult result;
+  Store store(limits.max_memory_bytes);
+  std::vector<Entry> open;
+  auto finish = [&](Outcome outcome, uint32_t goal_index = Store::kNone) {
+    result.outcome = outcome;
+    if (outcome == Outcome::Solved) {
+      result.moves = store.path_to(goal_index);
+      result.optimal = order != BestFirstOrder::Greedy;
+    }
+    result.stats.max_states_in_memory = store.size();
+    result.stats.seconds = watch.seconds();
+    return result;
+  };
+  if (!is_solvable(start)) return finish(Outcome::Unsolvable);
+  const Board<N> goal = Board<N>::identity(start.blank_label());
+
+  auto key_of = [order](uint32_t g, int hv) -> uint64_t {
+    switch (order) {
+      case BestFirstOrder::AStar: return (uint64_t(g + hv) << 32) | (0xFFFFFFFFu - g);
+      case BestFirstOrder::Uniform: return uint64_t(g) << 32;
+      case BestFirstOrder::Greedy: return (uint64_t(hv) << 32) | g;
+    }
+    return 0;
+  };
+  auto later = [](const Entry& a, const Entry& b) { return a.key > b.key; };
+  auto open_bytes = [&open] { return uint64_t(open.capacity()) * sizeof(Entry); };
+  auto push = [&](const Entry& e) {
+    if (open.size() == open.capacity()) {
+      const size_t grown = std::max<size_t>(1024, open.capacity() + open.capacity() / 2);
+      if (!store.may_grow(open_bytes(), grown * sizeof(Entry))) return false;
+      open.reserve(grown);
+    }
+    open.push_back(e);
+    std::push_heap(open.begin(), open.end(), later);
+    return true;
+  };
+
+  if (!store.reserve_one(0)) return finish(Outcome::MemoryLimit);
+  const uint32_t root = store.slot(start) = store.add(start, Store::kNone, 0);
+  if (order == BestFirstOrder::Greedy && start == goal) {
+    ++result.stats.states_selected;
+    return finish(Outcome::Solved, root);
+  }
+  if (!push({key_of(0, h.value(h.init(start))), root, 0})) return finish(Outcome::MemoryLimit);
+
+  Stats& stats = result.stats;
+  while (!open.empty()) {
+    std::pop_heap(open.begin(), open.end(), later);
+    const Entry e = open.back();
+    open.pop_back();
+    if (store.node(e.index).g() != e.g) continue;  // superseded by a shorter path
+    ++stats.states_selected;
+    if ((stats.states_selected & 1023) == 0)
+      if (auto stop = watch.exceeded(stats)) return finish(*stop);
+    const Board<N> b = store.board(e.index);
+    if (b == goal) return finish(Outcome::Solved, e.index);
+    ++stats.nodes_expanded;
+    const uint32_t parent = store.node(e.index).parent;
+    const int back = parent == Store::kNone ? -1 : store.node(parent).blank();
+    const int blank = b.blank();
+    const uint32_t g = e.g + 1;
+    if (g > Store::kMaxG) return finish(Outcome::MemoryLimit);
+    const typename H::State state = h.init(b);
+    for (int k = 0; k < kMoves<N>.count[blank]; ++k) {
+      const int to = kMoves<N>.target[blank][k];
+      if (to == back) continue;  // the parent, already reached with a smaller g
+      Board<N> child = b;
+      const int label = child.at(to);
+      child.slide(to);
+      ++stats.nodes_generated;
+      if (!store.reserve_one(open_bytes())) return finish(Outcome::MemoryLimit);
+      uint32_t& slot = store.slot(child);
+      uint32_t index;
+      if (slot == Store::kNone) {
+        index = slot = store.add(child, e.index, g);
+      } else if (order != BestFirstOrder::Greedy && g < store.node(slot).g()) {
+        index = slot;
+        store.node(index).set_g(g);
+        store.node(index).parent = e.index;
+      } else {
+        continue;
+      }
+      if (order == BestFirstOrder::Greedy && child == goal) return finish(Outcome::Solved, index);
+      typename H::State next = state;
+      h.update(next, child, label, to, blank);
+      if (!push({key_of(g, h.value(next)), index, g})) return finish(Outcome::MemoryLimit);
+    }
+  }
+  return finish(Outcome::Unsolvable);  // every reachable state seen without the goal
+}
+
+// A* with heuristic `h`: optimal when h is admissible.
+template <int N, typename H>
+SearchResult astar_search(const Board<N>& start, const H& h, const Limits& limits = {}) {
+  return best_first_search(start, h, BestFirstOrder::AStar, limits);
+}
+
+// Uniform-cost search (A* with h ≡ 0): optimal, and blind.
+template <int N>
+SearchResult uniform_cost_search(const Board<N>& start, const Limits& limits = {}) {
+  return best_first_search(start, ZeroHeuristic<N>{}, BestFirstOrder::Uniform, limits);
+}
+
+// Greedy best-first search on h alone: a valid solution, usually far from optimal.
+template <int N, typename H>
+SearchResult greedy_search(const Board<N>& start, const H& h, const Limits& limits = {}) {
+  return best_first_search(start, h, BestFirstOrder::Greedy, limits);
+}
+
+}  // namespace taquin
