@@ -145,6 +145,7 @@ Expected<ExploreResult> explore(const Goal& goal, const ExploreOptions& options)
   }
   return with_side(side, [&]<int N>() -> ExploreResult {
     if constexpr (N <= 3) {
+      if (options.use_frontier) return explore_frontier<N>(goal, options);
       return explore_array<N>(goal, options);
     } else {
       return explore_frontier<N>(goal, options);

@@ -84,6 +84,7 @@ struct ExploreOptions {
   int max_depth = -1;              // stop after this depth; -1 = no bound (sides 2 and 3 only)
   uint64_t max_bytes = 0;          // memory bound for frontier layers; 0 = no bound
   size_t keep_farthest = 100;      // how many positions at the greatest depth to return
+  bool use_frontier = false;       // use the frontier BFS on sides 2 and 3 too (cross-checks)
 };
 
 // BFS from `goal` over every state it reaches. Sides 2 and 3 use a rank-indexed array
