@@ -1,0 +1,189 @@
+// Tests of A*, uniform-cost, greedy and BFS against the exhaustive BFS distances.
+#include <gtest/gtest.h>
+
+#include "taquin/embedded.hpp"
+#include "taquin/explore.hpp"
+#include "taquin/generate.hpp"
+#include "taquin/heuristic.hpp"
+#include "taquin/io.hpp"
+#include "taquin/replay.hpp"
+#include "taquin/search/best_first.hpp"
+#include "taquin/search/bfs.hpp"
+
+namespace taquin {
+namespace {
+
+// `count` random ranks of boards the goal reaches (distance known), drawn with a fixed seed.
+std::vector<uint64_t> sample_ranks(const std::vector<uint8_t>& dist, int count, uint64_t seed) {
+  Random random(seed);
+  std::vector<uint64_t> out;
+  while (static_cast<int>(out.size()) < count) {
+    const uint64_t r = random.below(dist.size());
+    if (dist[r] != kUnreached) out.push_back(r);
+  }
+  return out;
+}
+
+// Checks a solved result: replays on the user's tiles to the goal, and the length.
+template <int N>
+void expect_solution(const SearchResult& result, const Board<N>& start, const Goal& goal,
+                     int distance, bool optimal) {
+  ASSERT_EQ(result.outcome, Outcome::Solved);
+  const std::vector<uint8_t> tiles = goal.tiles_of<N>(start);
+  const std::optional<Error> replay = check_solution(tiles, result.moves, goal);
+  ASSERT_FALSE(replay.has_value()) << replay->describe();
+  EXPECT_EQ(result.optimal, optimal);
+  if (optimal) {
+    EXPECT_EQ(static_cast<int>(result.moves.size()), distance);
+  } else {
+    EXPECT_GE(static_cast<int>(result.moves.size()), distance);
+  }
+  EXPECT_GE(result.stats.max_states_in_memory, result.stats.nodes_expanded);
+  EXPECT_GE(result.stats.states_selected, result.stats.nodes_expanded);
+}
+
+class EightPuzzle : public ::testing::TestWithParam<int> {
+ protected:
+  Goal goal() const { return GetParam() == 0 ? Goal::standard(3) : Goal::snail(3); }
+};
+
+TEST_P(EightPuzzle, AStarWithEveryHeuristicFindsTheBfsDistance) {
+  const Goal g = goal();
+  const std::vector<uint8_t> dist = all_distances<3>(g);
+  const int blank = g.blank_cell();
+  for (uint64_t r : sample_ranks(dist, 800, 11 + GetParam())) {
+    const Board<3> start = board_of_rank<3>(r, blank);
+    expect_solution(astar_search(start, Hamming<3>(blank)), start, g, dist[r], true);
+    expect_solution(astar_search(start, Manhattan<3>(blank)), start, g, dist[r], true);
+    expect_solution(astar_search(start, LinearConflict<3>(blank)), start, g, dist[r], true);
+  }
+}
+
+TEST_P(EightPuzzle, UniformCostAndBfsFindTheBfsDistance) {
+  const Goal g = goal();
+  const std::vector<uint8_t> dist = all_distances<3>(g);
+  for (uint64_t r : sample_ranks(dist, 100, 23 + GetParam())) {
+    const Board<3> start = board_of_rank<3>(r, g.blank_cell());
+    expect_solution(uniform_cost_search(start), start, g, dist[r], true);
+    expect_solution(bfs_search(start), start, g, dist[r], true);
+  }
+}
+
+TEST_P(EightPuzzle, GreedySolutionsReplay) {
+  const Goal g = goal();
+  const std::vector<uint8_t> dist = all_distances<3>(g);
+  const int blank = g.blank_cell();
+  int longer = 0;
+  for (uint64_t r : sample_ranks(dist, 1500, 37 + GetParam())) {
+    const Board<3> start = board_of_rank<3>(r, blank);
+    const SearchResult result = greedy_search(start, Manhattan<3>(blank));
+    expect_solution(result, start, g, dist[r], false);
+    expect_solution(greedy_search(start, LinearConflict<3>(blank)), start, g, dist[r], false);
+    longer += static_cast<int>(result.moves.size()) > dist[r];
+  }
+  EXPECT_GT(longer, 0);  // greedy is not optimal, and the sample shows it
+}
+
+INSTANTIATE_TEST_SUITE_P(StandardAndSnail, EightPuzzle, ::testing::Values(0, 1));
+
+TEST(BestFirst, EveryTwoByTwoState) {
+  const Goal g = Goal::zero_first(2);
+  const std::vector<uint8_t> dist = all_distances<2>(g);
+  const int blank = g.blank_cell();
+  int solvable = 0;
+  for (uint64_t r = 0; r < dist.size(); ++r) {
+    const Board<2> start = board_of_rank<2>(r, blank);
+    const SearchResult a = astar_search(start, LinearConflict<2>(blank));
+    if (dist[r] == kUnreached) {
+      EXPECT_EQ(a.outcome, Outcome::Unsolvable);
+      EXPECT_EQ(a.stats.nodes_generated, 0u);
+      EXPECT_EQ(bfs_search(start).outcome, Outcome::Unsolvable);
+      continue;
+    }
+    ++solvable;
+    expect_solution(a, start, g, dist[r], true);
+    expect_solution(uniform_cost_search(start), start, g, dist[r], true);
+    expect_solution(bfs_search(start), start, g, dist[r], true);
+    expect_solution(greedy_search(start, Hamming<2>(blank)), start, g, dist[r], false);
+  }
+  EXPECT_EQ(solvable, 12);
+}
+
+TEST(BestFirst, TheTwoHardestEightPuzzlesTakeThirtyOneMoves) {
+  Expected<std::vector<Instance>> set = parse_instances(*embedded::find("hardest8"), "hardest8");
+  ASSERT_TRUE(set.ok());
+  ASSERT_EQ(set->size(), 2u);
+  const Goal g = Goal::standard(3);
+  for (const Instance& inst : *set) {
+    const Board<3> start = g.canonical<3>(inst.tiles);
+    const int blank = g.blank_cell();
+    const SearchResult a = astar_search(start, LinearConflict<3>(blank));
+    expect_solution(a, start, g, 31, true);
+    expect_solution(uniform_cost_search(start), start, g, 31, true);
+    expect_solution(bfs_search(start), start, g, 31, true);
+    expect_solution(greedy_search(start, LinearConflict<3>(blank)), start, g, 31, false);
+    // The same search gives the same counts: the statistics are deterministic.
+    const SearchResult again = astar_search(start, LinearConflict<3>(blank));
+    EXPECT_EQ(again.stats.nodes_expanded, a.stats.nodes_expanded);
+    EXPECT_EQ(again.stats.nodes_generated, a.stats.nodes_generated);
+    EXPECT_EQ(again.moves, a.moves);
+  }
+}
+
+TEST(BestFirst, FifteenPuzzleHeuristicsAgreeOnOptimalLengths) {
+  const Goal g = Goal::standard(4);
+  const int blank = g.blank_cell();
+  Random random(5);
+  for (int i = 0; i < 8; ++i) {
+    const Board<4> start = g.canonical<4>(random_walk(random, g, 60));
+    const SearchResult lc = astar_search(start, LinearConflict<4>(blank));
+    const SearchResult md = astar_search(start, Manhattan<4>(blank));
+    ASSERT_EQ(lc.outcome, Outcome::Solved);
+    ASSERT_EQ(md.outcome, Outcome::Solved);
+    EXPECT_EQ(lc.moves.size(), md.moves.size());
+    EXPECT_LE(lc.stats.nodes_expanded, md.stats.nodes_expanded);
+    EXPECT_FALSE(check_solution(g.tiles_of<4>(start), lc.moves, g).has_value());
+    const SearchResult greedy = greedy_search(start, LinearConflict<4>(blank));
+    ASSERT_EQ(greedy.outcome, Outcome::Solved);
+    EXPECT_FALSE(check_solution(g.tiles_of<4>(start), greedy.moves, g).has_value());
+    EXPECT_GE(greedy.moves.size(), lc.moves.size());
+  }
+}
+
+TEST(BestFirst, MemoryLimitStopsAHardFifteenPuzzleWithStatistics) {
+  Expected<std::vector<Instance>> set = parse_instances(*embedded::find("hardest80"), "hardest80");
+  ASSERT_TRUE(set.ok());
+  const Goal g = Goal::standard(4);
+  const Board<4> start = g.canonical<4>(set->front().tiles);
+  Limits limits;
+  limits.max_memory_bytes = 8 << 20;
+  for (int run = 0; run < 2; ++run) {
+    const SearchResult a = astar_search(start, LinearConflict<4>(g.blank_cell()), limits);
+    EXPECT_EQ(a.outcome, Outcome::MemoryLimit);
+    EXPECT_TRUE(a.moves.empty());
+    EXPECT_FALSE(a.optimal);
+    EXPECT_GT(a.stats.nodes_expanded, 10000u);
+    // 16-byte nodes alone: the store cannot have held more than the limit allows.
+    EXPECT_LT(a.stats.max_states_in_memory * 16, limits.max_memory_bytes);
+  }
+  const SearchResult b = bfs_search(start, limits);
+  EXPECT_EQ(b.outcome, Outcome::MemoryLimit);
+  const SearchResult u = uniform_cost_search(start, limits);
+  EXPECT_EQ(u.outcome, Outcome::MemoryLimit);
+}
+
+TEST(BestFirst, NodeLimitStops) {
+  Expected<std::vector<Instance>> set = parse_instances(*embedded::find("hardest80"), "hardest80");
+  ASSERT_TRUE(set.ok());
+  const Goal g = Goal::standard(4);
+  Limits limits;
+  limits.max_nodes = 5000;
+  const SearchResult a =
+      astar_search(g.canonical<4>(set->front().tiles), Manhattan<4>(g.blank_cell()), limits);
+  EXPECT_EQ(a.outcome, Outcome::NodeLimit);
+  EXPECT_GE(a.stats.nodes_expanded, 5000u);
+  EXPECT_LT(a.stats.nodes_expanded, 5000u + 1024u);
+}
+
+}  // namespace
+}  // namespace taquin
