@@ -1,0 +1,380 @@
+// `taquin solve`: a solution of every input board by the chosen algorithm and heuristic, replayed
+// against the goal before it is printed, with the search's statistics (text or JSON lines).
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include <tbb/global_control.h>
+
+#include "command.hpp"
+#include "taquin/heuristic.hpp"
+#include "taquin/replay.hpp"
+#include "taquin/search/best_first.hpp"
+#include "taquin/search/bfs.hpp"
+#include "taquin/search/result.hpp"
+#include "taquin/solvability.hpp"
+
+#if __has_include("taquin/search/ida.hpp") && __has_include("taquin/search/parallel_ida.hpp")
+#include "taquin/search/ida.hpp"
+#include "taquin/search/parallel_ida.hpp"
+#define TAQUIN_HAVE_IDA 1
+#else
+#define TAQUIN_HAVE_IDA 0
+#endif
+
+namespace taquin::cli {
+namespace {
+
+enum class Algorithm { Ida, AStar, Greedy, Uniform, Bfs };
+
+std::optional<Algorithm> parse_algorithm(std::string_view name) {
+  if (name == "ida") return Algorithm::Ida;
+  if (name == "astar") return Algorithm::AStar;
+  if (name == "greedy") return Algorithm::Greedy;
+  if (name == "uniform") return Algorithm::Uniform;
+  if (name == "bfs") return Algorithm::Bfs;
+  return std::nullopt;
+}
+
+// Uniform-cost search and BFS ignore the heuristic.
+bool uses_heuristic(Algorithm a) { return a != Algorithm::Uniform && a != Algorithm::Bfs; }
+
+struct SolveOptions {
+  InputOptions input;
+  std::string algorithm = "ida";
+  std::string heuristic = "linear";
+  std::string format = "text";
+  bool show_path = false;
+  std::string max_memory;  // empty: half the physical memory
+  uint64_t max_nodes = 0;
+  double max_seconds = 0;
+  int threads = 1;
+};
+
+// What one search needs besides the board, chosen once from the options.
+struct Plan {
+  Algorithm algorithm = Algorithm::Ida;
+  HeuristicKind heuristic = HeuristicKind::Linear;
+  int threads = 1;
+  Limits limits;
+};
+
+// The search `plan` names on the canonical board `start`: heuristic kind -> heuristic object ->
+// algorithm, all resolved at compile time below this point. A new heuristic is one more case.
+template <int N>
+SearchResult run_search(const Board<N>& start, const Plan& plan) {
+  const int blank = start.blank_label();
+  switch (plan.algorithm) {  // the blind searches need no heuristic object
+    case Algorithm::Uniform: return uniform_cost_search(start, plan.limits);
+    case Algorithm::Bfs: return bfs_search(start, plan.limits);
+    default: break;
+  }
+  auto with = [&](const auto& h) -> SearchResult {
+    switch (plan.algorithm) {
+      case Algorithm::Ida:
+#if TAQUIN_HAVE_IDA
+        if (plan.threads > 1) return parallel_ida_search(start, h, plan.limits);
+        return ida_search(start, h, plan.limits);
+#else
+        break;  // refused in run_solve until the IDA* engine is merged
+#endif
+      case Algorithm::AStar: return astar_search(start, h, plan.limits);
+      case Algorithm::Greedy: return greedy_search(start, h, plan.limits);
+      default: break;
+    }
+    return SearchResult{};
+  };
+  switch (plan.heuristic) {
+    case HeuristicKind::Hamming: return with(Hamming<N>(blank));
+    case HeuristicKind::Manhattan: return with(Manhattan<N>(blank));
+    case HeuristicKind::Linear: return with(LinearConflict<N>(blank));
+    case HeuristicKind::Pdb: break;  // refused in run_solve: no pattern databases yet
+  }
+  return SearchResult{};
+}
+
+// Parses a byte count: a number (fractions allowed) with an optional K, M, G or T suffix
+// (powers of 1024), optionally followed by B or iB: "512M", "2G", "1.5GiB", "1000000".
+Expected<uint64_t> parse_size(const std::string& text) {
+  const Error bad{"--max-memory", 0,
+                  "'" + text + "' is not a size (a number with an optional K, M, G or T suffix)"};
+  size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    return bad;
+  }
+  if (!std::isdigit(static_cast<unsigned char>(text[0]))) return bad;
+  std::string suffix = text.substr(used);
+  for (char& c : suffix) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (suffix.ends_with("IB")) suffix.resize(suffix.size() - 2);
+  else if (suffix.size() > 1 && suffix.ends_with("B")) suffix.pop_back();
+  else if (suffix == "B") suffix.clear();
+  double scale = 1;
+  if (suffix == "K") scale = 1024.0;
+  else if (suffix == "M") scale = 1024.0 * 1024;
+  else if (suffix == "G") scale = 1024.0 * 1024 * 1024;
+  else if (suffix == "T") scale = 1024.0 * 1024 * 1024 * 1024;
+  else if (!suffix.empty()) return bad;
+  const double bytes = value * scale;
+  if (!(bytes >= 1024) || bytes > 1e18)
+    return Error{"--max-memory", 0, "'" + text + "' is out of range (1K to 1E bytes)"};
+  return static_cast<uint64_t>(bytes);
+}
+
+// Half the machine's physical memory (1 GiB if the system does not say).
+uint64_t default_memory_limit() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return uint64_t{1} << 30;
+  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) / 2;
+}
+
+std::string format_bytes(uint64_t bytes) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  double v = static_cast<double>(bytes);
+  int u = 0;
+  while (v >= 1024 && u < 4) v /= 1024, ++u;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, v == std::floor(v) ? "%.0f %s" : "%.1f %s", v, units[u]);
+  return buf;
+}
+
+const char* outcome_name(Outcome o) {
+  switch (o) {
+    case Outcome::Solved: return "solved";
+    case Outcome::Unsolvable: return "unsolvable";
+    case Outcome::MemoryLimit: return "memory-limit";
+    case Outcome::NodeLimit: return "node-limit";
+    case Outcome::TimeLimit: return "time-limit";
+    case Outcome::Cancelled: return "cancelled";
+  }
+  return "?";
+}
+
+double nodes_per_second(const Stats& s) {
+  return s.seconds > 0 ? static_cast<double>(s.nodes_generated) / s.seconds : 0.0;
+}
+
+// The text report of one instance.
+void print_text(int id, const Job& job, const SolveOptions& options, const Plan& plan,
+                const SearchResult& result, const std::vector<std::vector<uint8_t>>& path) {
+  const Instance& inst = job.instance;
+  const int side = inst.side;
+  std::cout << "instance " << id << " (" << inst.source << ":" << inst.line << "), " << side << 'x'
+            << side << ", goal " << job.goal.name() << '\n';
+  std::cout << format_board(inst.tiles, side, BoardFormat::Grid);
+  if (result.outcome == Outcome::Unsolvable) {
+    std::cout << "unsolvable: this board cannot reach the goal (parity); no search made\n\n";
+    return;
+  }
+  std::cout << "algorithm: " << options.algorithm;
+  if (uses_heuristic(plan.algorithm)) std::cout << ", heuristic " << options.heuristic;
+  std::cout << '\n';
+  if (result.outcome == Outcome::Solved) {
+    std::cout << "length: " << result.moves.size() << " moves"
+              << (result.optimal ? " (optimal)" : " (not proven optimal)") << '\n';
+    std::cout << "moves: " << moves_string(result.moves) << '\n';
+    if (options.show_path) {
+      for (size_t i = 0; i < path.size(); ++i) {
+        std::cout << "step " << i;
+        if (i > 0) std::cout << " (" << dir_letter(result.moves[i - 1]) << ')';
+        std::cout << '\n' << format_board(path[i], side, BoardFormat::Grid);
+      }
+    }
+  } else if (result.outcome == Outcome::MemoryLimit) {
+    std::cout << "not solved: stopped at the memory limit of "
+              << format_bytes(plan.limits.max_memory_bytes) << " (--max-memory)\n";
+  } else {
+    std::cout << "not solved: stopped (" << outcome_name(result.outcome) << ")\n";
+  }
+  const Stats& s = result.stats;
+  std::cout << "states selected (complexity in time): " << s.states_selected << '\n'
+            << "max states in memory (complexity in size): " << s.max_states_in_memory << '\n'
+            << "nodes expanded: " << s.nodes_expanded << '\n'
+            << "nodes generated: " << s.nodes_generated << '\n';
+  if (plan.algorithm == Algorithm::Ida) std::cout << "iterations: " << s.iterations << '\n';
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.6f", s.seconds);
+  std::cout << "seconds: " << buf << '\n';
+  std::snprintf(buf, sizeof buf, "%.0f", nodes_per_second(s));
+  std::cout << "nodes per second: " << buf << '\n';
+  std::cout << "optimal: "
+            << (result.outcome == Outcome::Solved ? (result.optimal ? "yes" : "no") : "unknown")
+            << "\n\n";
+}
+
+// The JSON line of one instance.
+std::string json_line(int id, const Job& job, const SolveOptions& options, const Plan& plan,
+                      const SearchResult& result, const std::vector<std::vector<uint8_t>>& path) {
+  const Instance& inst = job.instance;
+  const bool solved = result.outcome == Outcome::Solved;
+  JsonLine line;
+  line.add("id", id).add("source", inst.source).add("line", inst.line).add("size", inst.side);
+  line.add("board", inst.tiles).add("goal", job.goal.tiles());
+  line.add("solvable", result.outcome != Outcome::Unsolvable);
+  line.add("outcome", outcome_name(result.outcome));
+  if (solved) {
+    line.add("length", static_cast<int64_t>(result.moves.size()));
+    line.add("moves", moves_string(result.moves));
+  } else {
+    line.add_null("length").add_null("moves");
+  }
+  line.add("optimal", solved && result.optimal);
+  line.add("algorithm", options.algorithm);
+  if (uses_heuristic(plan.algorithm)) line.add("heuristic", options.heuristic);
+  else line.add("heuristic", "none");
+  const Stats& s = result.stats;
+  line.add("states_selected", s.states_selected).add("max_states_in_memory", s.max_states_in_memory);
+  line.add("nodes_expanded", s.nodes_expanded).add("nodes_generated", s.nodes_generated);
+  line.add("iterations", s.iterations).add("seconds", s.seconds);
+  line.add("nodes_per_second", nodes_per_second(s));
+  if (inst.optimal_length) line.add("expected_length", *inst.optimal_length);
+  if (options.show_path && solved) {
+    std::string arrays = "[";
+    for (size_t i = 0; i < path.size(); ++i) {
+      arrays += i ? ",[" : "[";
+      for (size_t c = 0; c < path[i].size(); ++c)
+        arrays += (c ? "," : "") + std::to_string(path[i][c]);
+      arrays += ']';
+    }
+    line.add_raw("path", arrays + "]");
+  }
+  return line.str();
+}
+
+int run_solve(const SolveOptions& options) {
+  Plan plan;
+  const std::optional<Algorithm> algorithm = parse_algorithm(options.algorithm);
+  const std::optional<HeuristicKind> heuristic = parse_heuristic(options.heuristic);
+  if (!algorithm || !heuristic) {
+    print_error({"--algorithm/--heuristic", 0, "unknown name"});
+    return kExitBadInput;
+  }
+  plan.algorithm = *algorithm;
+  plan.heuristic = *heuristic;
+  if (plan.heuristic == HeuristicKind::Pdb) {
+    print_error({"--heuristic", 0,
+                 "pdb: the pattern databases are not available yet; use hamming, manhattan or "
+                 "linear"});
+    return kExitBadInput;
+  }
+  if (plan.algorithm == Algorithm::Ida && !TAQUIN_HAVE_IDA) {
+    print_error({"--algorithm", 0,
+                 "ida: the IDA* engine is not in this build yet; use astar, greedy, uniform or "
+                 "bfs"});
+    return kExitBadInput;
+  }
+  if (options.threads < 1 || options.threads > 1024) {
+    print_error({"--threads", 0, std::to_string(options.threads) + " is not a thread count (1 to 1024)"});
+    return kExitBadInput;
+  }
+  if (options.threads > 1 && plan.algorithm != Algorithm::Ida) {
+    print_error({"--threads", 0, "only --algorithm ida searches in parallel"});
+    return kExitBadInput;
+  }
+  plan.threads = options.threads;
+  if (options.max_memory.empty()) {
+    plan.limits.max_memory_bytes = default_memory_limit();
+  } else {
+    Expected<uint64_t> bytes = parse_size(options.max_memory);
+    if (!bytes) {
+      print_error(bytes.error());
+      return kExitBadInput;
+    }
+    plan.limits.max_memory_bytes = *bytes;
+  }
+  plan.limits.max_nodes = options.max_nodes;
+  plan.limits.max_seconds = options.max_seconds;
+
+  Expected<std::vector<Job>> jobs = load_jobs(options.input);
+  if (!jobs) {
+    print_error(jobs.error());
+    return kExitBadInput;
+  }
+  std::optional<tbb::global_control> parallelism;
+  if (plan.threads > 1)
+    parallelism.emplace(tbb::global_control::max_allowed_parallelism, plan.threads);
+
+  int status = kExitOk;
+  int id = 0;
+  for (const Job& job : *jobs) {
+    ++id;
+    const Instance& inst = job.instance;
+    SearchResult result;
+    if (!is_solvable(inst.tiles, job.goal)) {
+      result.outcome = Outcome::Unsolvable;
+    } else {
+      result = with_side(inst.side, [&]<int N>() {
+        return run_search<N>(job.goal.canonical<N>(inst.tiles), plan);
+      });
+    }
+    std::vector<std::vector<uint8_t>> path;
+    if (result.outcome == Outcome::Solved) {
+      // Replay from the user's board to the user's goal: nothing unchecked is printed.
+      Expected<std::vector<std::vector<uint8_t>>> replay = replay_path(inst.tiles, inst.side, result.moves);
+      std::optional<Error> wrong =
+          replay ? std::optional<Error>(check_solution(inst.tiles, result.moves, job.goal))
+                 : std::optional<Error>(replay.error());
+      if (wrong) {
+        print_error({inst.source, inst.line,
+                     "internal error: the solution found does not replay: " + wrong->message});
+        status = kExitBadInput;
+        continue;
+      }
+      path = std::move(*replay);
+      if (result.optimal && inst.optimal_length &&
+          static_cast<int>(result.moves.size()) != *inst.optimal_length)
+        std::cerr << "taquin: " << inst.source << ":" << inst.line << ": warning: optimal length "
+                  << result.moves.size() << " differs from the file's '# optimal "
+                  << *inst.optimal_length << "' (is it meant for another goal?)\n";
+    } else if (status == kExitOk) {
+      status = kExitUnsolved;
+    }
+    if (options.format == "json") {
+      std::cout << json_line(id, job, options, plan, result, path) << '\n';
+    } else {
+      print_text(id, job, options, plan, result, path);
+    }
+    std::cout.flush();
+  }
+  return status;
+}
+
+void setup_solve(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<SolveOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "solve", "Solve each board (IDA*, A*, greedy, uniform-cost or BFS) and print statistics");
+  add_input_options(sub, options->input);
+  sub->add_option("--algorithm,-a", options->algorithm,
+                  "ida (default), astar, greedy (fast, not optimal), uniform or bfs")
+      ->check(CLI::IsMember({"ida", "astar", "greedy", "uniform", "bfs"}))
+      ->capture_default_str();
+  sub->add_option("--heuristic,-H", options->heuristic,
+                  "hamming, manhattan or linear (linear conflict, the default); pdb later")
+      ->check(CLI::IsMember({"hamming", "manhattan", "linear", "pdb"}))
+      ->capture_default_str();
+  sub->add_option("--format", options->format, "Output: text or json (one object a line)")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  sub->add_flag("--show-path", options->show_path, "Print every board on the way to the goal");
+  sub->add_option("--max-memory", options->max_memory,
+                  "Memory for A*, greedy, uniform and BFS, e.g. 512M or 2G (default: half the "
+                  "physical memory); the search stops cleanly when it would need more");
+  sub->add_option("--max-nodes", options->max_nodes, "Stop a search after this many expansions");
+  sub->add_option("--max-seconds", options->max_seconds, "Stop a search after this many seconds");
+  sub->add_option("--threads,-j", options->threads, "Threads for IDA* (parallel when above 1)")
+      ->capture_default_str();
+  sub->callback([options, &exit_code] { exit_code = run_solve(*options); });
+}
+
+const RegisterCommand registered(30, setup_solve);
+
+}  // namespace
+}  // namespace taquin::cli
