@@ -139,9 +139,9 @@ Expected<ExploreResult> explore(const Goal& goal, const ExploreOptions& options)
   if (side > 3 && options.max_depth < 0) {
     const std::string size = std::to_string(side) + "x" + std::to_string(side);
     return Error{"explore", 0,
-                 "a " + size + " board has " + reachable_states_text(side) + " reachable states ((" +
+                 "a " + size + " board has " + reachable_states_text(side) + " reachable states (" +
                      std::to_string(side * side) +
-                     ")!/2), too many to visit; bound the search with --max-depth"};
+                     "!/2), too many to visit; bound the search with --max-depth"};
   }
   return with_side(side, [&]<int N>() -> ExploreResult {
     if constexpr (N <= 3) {

@@ -1,9 +1,6 @@
 // `taquin solve`: a solution of every input board by the chosen algorithm and heuristic, replayed
 // against the goal before it is printed, with the search's statistics (text or JSON lines).
-#include <unistd.h>
-
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -13,6 +10,7 @@
 #include <tbb/global_control.h>
 
 #include "command.hpp"
+#include "memory_size.hpp"
 #include "taquin/heuristic.hpp"
 #include "taquin/replay.hpp"
 #include "taquin/search/best_first.hpp"
@@ -97,53 +95,6 @@ SearchResult run_search(const Board<N>& start, const Plan& plan) {
     case HeuristicKind::Pdb: break;  // refused in run_solve: no pattern databases yet
   }
   return SearchResult{};
-}
-
-// Parses a byte count: a number (fractions allowed) with an optional K, M, G or T suffix
-// (powers of 1024), optionally followed by B or iB: "512M", "2G", "1.5GiB", "1000000".
-Expected<uint64_t> parse_size(const std::string& text) {
-  const Error bad{"--max-memory", 0,
-                  "'" + text + "' is not a size (a number with an optional K, M, G or T suffix)"};
-  size_t used = 0;
-  double value = 0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    return bad;
-  }
-  if (!std::isdigit(static_cast<unsigned char>(text[0]))) return bad;
-  std::string suffix = text.substr(used);
-  for (char& c : suffix) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  if (suffix.ends_with("IB")) suffix.resize(suffix.size() - 2);
-  else if (suffix.size() > 1 && suffix.ends_with("B")) suffix.pop_back();
-  else if (suffix == "B") suffix.clear();
-  double scale = 1;
-  if (suffix == "K") scale = 1024.0;
-  else if (suffix == "M") scale = 1024.0 * 1024;
-  else if (suffix == "G") scale = 1024.0 * 1024 * 1024;
-  else if (suffix == "T") scale = 1024.0 * 1024 * 1024 * 1024;
-  else if (!suffix.empty()) return bad;
-  const double bytes = value * scale;
-  if (!(bytes >= 1024) || bytes > 1e18)
-    return Error{"--max-memory", 0, "'" + text + "' is out of range (1K to 1E bytes)"};
-  return static_cast<uint64_t>(bytes);
-}
-
-// Half the machine's physical memory (1 GiB if the system does not say).
-uint64_t default_memory_limit() {
-  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-  if (pages <= 0 || page <= 0) return uint64_t{1} << 30;
-  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) / 2;
-}
-
-std::string format_bytes(uint64_t bytes) {
-  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  double v = static_cast<double>(bytes);
-  int u = 0;
-  while (v >= 1024 && u < 4) v /= 1024, ++u;
-  char buf[32];
-  std::snprintf(buf, sizeof buf, v == std::floor(v) ? "%.0f %s" : "%.1f %s", v, units[u]);
-  return buf;
 }
 
 const char* outcome_name(Outcome o) {
@@ -283,7 +234,7 @@ int run_solve(const SolveOptions& options) {
   if (options.max_memory.empty()) {
     plan.limits.max_memory_bytes = default_memory_limit();
   } else {
-    Expected<uint64_t> bytes = parse_size(options.max_memory);
+    Expected<uint64_t> bytes = parse_memory_size(options.max_memory, "--max-memory");
     if (!bytes) {
       print_error(bytes.error());
       return kExitBadInput;
