@@ -32,7 +32,8 @@ ExploreResult explore_array(const Goal& goal, const ExploreOptions& options) {
     ++out.count_by_depth[d];
     if (d == last) {
       ++out.farthest_count;
-      if (out.farthest.size() < options.keep_farthest) out.farthest.push_back(tiles_of_rank<N>(goal, r));
+      if (out.farthest.size() < options.keep_farthest)
+        out.farthest.push_back(tiles_of_rank<N>(goal, r));
     }
   }
   for (uint64_t c : out.count_by_depth) out.total += c;

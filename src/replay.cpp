@@ -13,10 +13,14 @@ namespace {
 int step(int blank, Dir d, int side) {
   const int row = blank / side, col = blank % side;
   switch (d) {
-    case Dir::Up: return row > 0 ? blank - side : -1;
-    case Dir::Down: return row < side - 1 ? blank + side : -1;
-    case Dir::Left: return col > 0 ? blank - 1 : -1;
-    case Dir::Right: return col < side - 1 ? blank + 1 : -1;
+    case Dir::Up:
+      return row > 0 ? blank - side : -1;
+    case Dir::Down:
+      return row < side - 1 ? blank + side : -1;
+    case Dir::Left:
+      return col > 0 ? blank - 1 : -1;
+    case Dir::Right:
+      return col < side - 1 ? blank + 1 : -1;
   }
   return -1;
 }

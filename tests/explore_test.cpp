@@ -21,8 +21,8 @@ const std::vector<uint64_t> kSnail3 = {1,     4,     8,     8,     16,    32,   
                                        136,   200,   376,   512,   964,   1296,  2368,  3084,
                                        5482,  6736,  11132, 12208, 18612, 18444, 24968, 19632,
                                        22289, 13600, 11842, 4340,  2398,  472,   148};
-const std::vector<uint64_t> kCorner4 = {1,   2,    4,    10,    24,   54,    107,  212,
-                                        446, 946, 1948, 3938,  7808, 15544, 30821};
+const std::vector<uint64_t> kCorner4 = {1,   2,   4,    10,   24,   54,    107,  212,
+                                        446, 946, 1948, 3938, 7808, 15544, 30821};
 
 TEST(Rank, EveryPermutationOfNineRoundTripsInOrder) {
   std::array<int, 9> order{};

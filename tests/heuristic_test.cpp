@@ -1,4 +1,5 @@
-// Tests of the heuristics: admissible and consistent on every 8-puzzle state, incremental equals full.
+// Tests of the heuristics: admissible and consistent on every 8-puzzle state, incremental equals
+// full.
 #include <gtest/gtest.h>
 
 #include "taquin/explore.hpp"
@@ -42,9 +43,12 @@ class AllEightPuzzleStates : public ::testing::TestWithParam<int> {
  protected:
   Goal goal() const {
     switch (GetParam()) {
-      case 0: return Goal::standard(3);
-      case 1: return Goal::snail(3);
-      default: return Goal::zero_first(3);
+      case 0:
+        return Goal::standard(3);
+      case 1:
+        return Goal::snail(3);
+      default:
+        return Goal::zero_first(3);
     }
   }
 };

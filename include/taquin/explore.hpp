@@ -69,22 +69,22 @@ std::vector<uint8_t> all_distances(const Goal& goal) {
 
 // What an exploration found.
 struct ExploreResult {
-  std::vector<uint64_t> count_by_depth;       // states at exactly d moves from the goal
-  uint64_t total = 0;                         // sum of count_by_depth
-  int greatest_depth = 0;                     // last depth with a state
-  uint64_t farthest_count = 0;                // states at greatest_depth
-  std::vector<std::vector<uint8_t>> farthest; // some of them as user tiles (0 = blank)
-  bool complete = false;                      // every reachable state was visited
-  bool memory_limit = false;                  // stopped because the next layer would not fit
-  uint64_t peak_bytes = 0;                    // most bytes the layers (and array) held at once
+  std::vector<uint64_t> count_by_depth;        // states at exactly d moves from the goal
+  uint64_t total = 0;                          // sum of count_by_depth
+  int greatest_depth = 0;                      // last depth with a state
+  uint64_t farthest_count = 0;                 // states at greatest_depth
+  std::vector<std::vector<uint8_t>> farthest;  // some of them as user tiles (0 = blank)
+  bool complete = false;                       // every reachable state was visited
+  bool memory_limit = false;                   // stopped because the next layer would not fit
+  uint64_t peak_bytes = 0;                     // most bytes the layers (and array) held at once
 };
 
 // Options of explore().
 struct ExploreOptions {
-  int max_depth = -1;              // stop after this depth; -1 = no bound (sides 2 and 3 only)
-  uint64_t max_bytes = 0;          // memory bound for frontier layers; 0 = no bound
-  size_t keep_farthest = 100;      // how many positions at the greatest depth to return
-  bool use_frontier = false;       // use the frontier BFS on sides 2 and 3 too (cross-checks)
+  int max_depth = -1;          // stop after this depth; -1 = no bound (sides 2 and 3 only)
+  uint64_t max_bytes = 0;      // memory bound for frontier layers; 0 = no bound
+  size_t keep_farthest = 100;  // how many positions at the greatest depth to return
+  bool use_frontier = false;   // use the frontier BFS on sides 2 and 3 too (cross-checks)
 };
 
 // BFS from `goal` over every state it reaches. Sides 2 and 3 use a rank-indexed array

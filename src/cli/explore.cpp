@@ -25,7 +25,8 @@ struct ExploreCliOptions {
 
 int run_explore(const ExploreCliOptions& options) {
   if (options.size < kMinSide || options.size > kMaxSide) {
-    print_error({"--size", 0, "side " + std::to_string(options.size) + " is out of range (2 to 8)"});
+    print_error(
+        {"--size", 0, "side " + std::to_string(options.size) + " is out of range (2 to 8)"});
     return kExitBadInput;
   }
   Expected<GoalSpec> spec = parse_goal_spec(options.goal);
@@ -41,7 +42,8 @@ int run_explore(const ExploreCliOptions& options) {
   ExploreOptions explore_options;
   if (options.max_depth) {
     if (*options.max_depth < 0 || *options.max_depth > 255) {
-      print_error({"--max-depth", 0, std::to_string(*options.max_depth) + " is out of range (0 to 255)"});
+      print_error(
+          {"--max-depth", 0, std::to_string(*options.max_depth) + " is out of range (0 to 255)"});
       return kExitBadInput;
     }
     explore_options.max_depth = *options.max_depth;
@@ -97,8 +99,8 @@ int run_explore(const ExploreCliOptions& options) {
                     static_cast<unsigned long long>(r.count_by_depth[d]));
       std::cout << buf;
     }
-    std::cout << "total: " << r.total << " states"
-              << (r.complete ? " (every reachable state)" : "") << '\n';
+    std::cout << "total: " << r.total << " states" << (r.complete ? " (every reachable state)" : "")
+              << '\n';
     std::cout << "greatest depth: " << r.greatest_depth;
     if (!r.complete)
       std::cout << (r.memory_limit ? " (stopped: the next layer would pass the memory limit of " +

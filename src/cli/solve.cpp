@@ -41,7 +41,9 @@ std::optional<Algorithm> parse_algorithm(std::string_view name) {
 }
 
 // Uniform-cost search and BFS ignore the heuristic.
-bool uses_heuristic(Algorithm a) { return a != Algorithm::Uniform && a != Algorithm::Bfs; }
+bool uses_heuristic(Algorithm a) {
+  return a != Algorithm::Uniform && a != Algorithm::Bfs;
+}
 
 struct SolveOptions {
   InputOptions input;
@@ -69,9 +71,12 @@ template <int N>
 SearchResult run_search(const Board<N>& start, const Plan& plan) {
   const int blank = start.blank_label();
   switch (plan.algorithm) {  // the blind searches need no heuristic object
-    case Algorithm::Uniform: return uniform_cost_search(start, plan.limits);
-    case Algorithm::Bfs: return bfs_search(start, plan.limits);
-    default: break;
+    case Algorithm::Uniform:
+      return uniform_cost_search(start, plan.limits);
+    case Algorithm::Bfs:
+      return bfs_search(start, plan.limits);
+    default:
+      break;
   }
   auto with = [&](const auto& h) -> SearchResult {
     switch (plan.algorithm) {
@@ -82,29 +87,42 @@ SearchResult run_search(const Board<N>& start, const Plan& plan) {
 #else
         break;  // refused in run_solve until the IDA* engine is merged
 #endif
-      case Algorithm::AStar: return astar_search(start, h, plan.limits);
-      case Algorithm::Greedy: return greedy_search(start, h, plan.limits);
-      default: break;
+      case Algorithm::AStar:
+        return astar_search(start, h, plan.limits);
+      case Algorithm::Greedy:
+        return greedy_search(start, h, plan.limits);
+      default:
+        break;
     }
     return SearchResult{};
   };
   switch (plan.heuristic) {
-    case HeuristicKind::Hamming: return with(Hamming<N>(blank));
-    case HeuristicKind::Manhattan: return with(Manhattan<N>(blank));
-    case HeuristicKind::Linear: return with(LinearConflict<N>(blank));
-    case HeuristicKind::Pdb: break;  // refused in run_solve: no pattern databases yet
+    case HeuristicKind::Hamming:
+      return with(Hamming<N>(blank));
+    case HeuristicKind::Manhattan:
+      return with(Manhattan<N>(blank));
+    case HeuristicKind::Linear:
+      return with(LinearConflict<N>(blank));
+    case HeuristicKind::Pdb:
+      break;  // refused in run_solve: no pattern databases yet
   }
   return SearchResult{};
 }
 
 const char* outcome_name(Outcome o) {
   switch (o) {
-    case Outcome::Solved: return "solved";
-    case Outcome::Unsolvable: return "unsolvable";
-    case Outcome::MemoryLimit: return "memory-limit";
-    case Outcome::NodeLimit: return "node-limit";
-    case Outcome::TimeLimit: return "time-limit";
-    case Outcome::Cancelled: return "cancelled";
+    case Outcome::Solved:
+      return "solved";
+    case Outcome::Unsolvable:
+      return "unsolvable";
+    case Outcome::MemoryLimit:
+      return "memory-limit";
+    case Outcome::NodeLimit:
+      return "node-limit";
+    case Outcome::TimeLimit:
+      return "time-limit";
+    case Outcome::Cancelled:
+      return "cancelled";
   }
   return "?";
 }
@@ -179,10 +197,13 @@ std::string json_line(int id, const Job& job, const SolveOptions& options, const
   }
   line.add("optimal", solved && result.optimal);
   line.add("algorithm", options.algorithm);
-  if (uses_heuristic(plan.algorithm)) line.add("heuristic", options.heuristic);
-  else line.add("heuristic", "none");
+  if (uses_heuristic(plan.algorithm))
+    line.add("heuristic", options.heuristic);
+  else
+    line.add("heuristic", "none");
   const Stats& s = result.stats;
-  line.add("states_selected", s.states_selected).add("max_states_in_memory", s.max_states_in_memory);
+  line.add("states_selected", s.states_selected)
+      .add("max_states_in_memory", s.max_states_in_memory);
   line.add("nodes_expanded", s.nodes_expanded).add("nodes_generated", s.nodes_generated);
   line.add("iterations", s.iterations).add("seconds", s.seconds);
   line.add("nodes_per_second", nodes_per_second(s));
@@ -223,7 +244,8 @@ int run_solve(const SolveOptions& options) {
     return kExitBadInput;
   }
   if (options.threads < 1 || options.threads > 1024) {
-    print_error({"--threads", 0, std::to_string(options.threads) + " is not a thread count (1 to 1024)"});
+    print_error(
+        {"--threads", 0, std::to_string(options.threads) + " is not a thread count (1 to 1024)"});
     return kExitBadInput;
   }
   if (options.threads > 1 && plan.algorithm != Algorithm::Ida) {
@@ -269,7 +291,8 @@ int run_solve(const SolveOptions& options) {
     std::vector<std::vector<uint8_t>> path;
     if (result.outcome == Outcome::Solved) {
       // Replay from the user's board to the user's goal: nothing unchecked is printed.
-      Expected<std::vector<std::vector<uint8_t>>> replay = replay_path(inst.tiles, inst.side, result.moves);
+      Expected<std::vector<std::vector<uint8_t>>> replay =
+          replay_path(inst.tiles, inst.side, result.moves);
       std::optional<Error> wrong =
           replay ? std::optional<Error>(check_solution(inst.tiles, result.moves, job.goal))
                  : std::optional<Error>(replay.error());

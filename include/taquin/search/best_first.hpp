@@ -66,9 +66,12 @@ SearchResult best_first_search(const Board<N>& start, const H& h, BestFirstOrder
 
   auto key_of = [order](uint32_t g, int hv) -> uint64_t {
     switch (order) {
-      case BestFirstOrder::AStar: return (uint64_t(g + hv) << 32) | (0xFFFFFFFFu - g);
-      case BestFirstOrder::Uniform: return uint64_t(g) << 32;
-      case BestFirstOrder::Greedy: return (uint64_t(hv) << 32) | g;
+      case BestFirstOrder::AStar:
+        return (uint64_t(g + hv) << 32) | (0xFFFFFFFFu - g);
+      case BestFirstOrder::Uniform:
+        return uint64_t(g) << 32;
+      case BestFirstOrder::Greedy:
+        return (uint64_t(hv) << 32) | g;
     }
     return 0;
   };

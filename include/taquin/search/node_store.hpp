@@ -24,7 +24,8 @@ class LimitWatch {
   }
   // The outcome to stop with when a limit (other than memory) is reached.
   std::optional<Outcome> exceeded(const Stats& stats) const {
-    if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) return Outcome::Cancelled;
+    if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed))
+      return Outcome::Cancelled;
     if (limits_.max_nodes && stats.nodes_expanded >= limits_.max_nodes) return Outcome::NodeLimit;
     if (limits_.max_seconds > 0 && seconds() >= limits_.max_seconds) return Outcome::TimeLimit;
     return std::nullopt;
@@ -69,18 +70,21 @@ class NodeStore {
     std::array<uint8_t, N * N> labels{};
     for (int c = 0; c < N * N; ++c) {
       const int shift = Board<N>::kBits * (c % Board<N>::kPerWord);
-      labels[c] = static_cast<uint8_t>((n.words[c / Board<N>::kPerWord] >> shift) & Board<N>::kMask);
+      labels[c] =
+          static_cast<uint8_t>((n.words[c / Board<N>::kPerWord] >> shift) & Board<N>::kMask);
     }
     return Board<N>::from_cells(labels, n.blank());
   }
 
   // Bytes held by the store's buffers.
-  uint64_t bytes() const { return nodes_.capacity() * sizeof(Node) + slots_.size() * sizeof(uint32_t); }
+  uint64_t bytes() const {
+    return nodes_.capacity() * sizeof(Node) + slots_.size() * sizeof(uint32_t);
+  }
 
   // Makes room for one more node, growing a buffer if needed; false when the growth would take
   // the store plus `other_bytes` (the caller's open list) past the limit.
   bool reserve_one(uint64_t other_bytes) {
-    if (nodes_.size() >= kNone - 1) return false;  // indices are 32 bits
+    if (nodes_.size() >= kNone - 1) return false;   // indices are 32 bits
     if ((nodes_.size() + 1) * 2 > slots_.size()) {  // keep the table at most half full
       const uint64_t peak = bytes() + other_bytes + 2 * slots_.size() * sizeof(uint32_t);
       if (peak > max_bytes_) return false;
