@@ -34,10 +34,14 @@ constexpr std::optional<HeuristicKind> parse_heuristic(std::string_view name) {
 
 constexpr std::string_view heuristic_name(HeuristicKind kind) {
   switch (kind) {
-    case HeuristicKind::Hamming: return "hamming";
-    case HeuristicKind::Manhattan: return "manhattan";
-    case HeuristicKind::Linear: return "linear";
-    case HeuristicKind::Pdb: return "pdb";
+    case HeuristicKind::Hamming:
+      return "hamming";
+    case HeuristicKind::Manhattan:
+      return "manhattan";
+    case HeuristicKind::Linear:
+      return "linear";
+    case HeuristicKind::Pdb:
+      return "pdb";
   }
   return "?";
 }
@@ -105,8 +109,8 @@ class LinearConflict {
  public:
   struct State {
     int md = 0;
-    int lc = 0;                          // sum of per-line removal counts
-    std::array<uint8_t, 2 * N> line{};   // rows 0..N-1, then columns
+    int lc = 0;                         // sum of per-line removal counts
+    std::array<uint8_t, 2 * N> line{};  // rows 0..N-1, then columns
   };
   explicit LinearConflict(int blank_label) : table_(blank_label), blank_label_(blank_label) {}
 
