@@ -1,5 +1,9 @@
-// Tests of A*, uniform-cost, greedy and BFS against the exhaustive BFS distances.
+// Tests of A*, uniform-cost, greedy, BFS and IDA* against the exhaustive BFS distances.
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
+
+#include <chrono>
+#include <cstdio>
 
 #include "taquin/embedded.hpp"
 #include "taquin/explore.hpp"
@@ -9,6 +13,8 @@
 #include "taquin/replay.hpp"
 #include "taquin/search/best_first.hpp"
 #include "taquin/search/bfs.hpp"
+#include "taquin/search/ida.hpp"
+#include "taquin/search/parallel_ida.hpp"
 
 namespace taquin {
 namespace {
@@ -183,6 +189,66 @@ TEST(BestFirst, NodeLimitStops) {
   EXPECT_EQ(a.outcome, Outcome::NodeLimit);
   EXPECT_GE(a.stats.nodes_expanded, 5000u);
   EXPECT_LT(a.stats.nodes_expanded, 5000u + 1024u);
+}
+
+// IDA* (branch fast) against the exhaustive distances of explore.hpp: every 8-puzzle state under
+// the snail goal (tests/ida_test.cpp covers the standard goal with its own BFS). Prints the time
+// of the full check.
+TEST(IdaAgainstBfs, EveryEightPuzzleStateSnailGoal) {
+  const Goal g = Goal::snail(3);
+  const std::vector<uint8_t> dist = all_distances<3>(g);
+  const LinearConflict<3> h(g.blank_cell());
+  const auto start_time = std::chrono::steady_clock::now();
+  uint64_t checked = 0, nodes = 0;
+  for (uint64_t r = 0; r < dist.size(); ++r) {
+    if (dist[r] == kUnreached) continue;
+    const Board<3> start = board_of_rank<3>(r, g.blank_cell());
+    const SearchResult result = ida_search(start, h);
+    ASSERT_EQ(result.outcome, Outcome::Solved) << r;
+    ASSERT_TRUE(result.optimal);
+    ASSERT_EQ(result.moves.size(), dist[r]) << "rank " << r;
+    nodes += result.stats.nodes_generated;
+    ++checked;
+    // Replaying every solution is part of the check (on the user's tiles, to the user's goal).
+    ASSERT_FALSE(check_solution(g.tiles_of<3>(start), result.moves, g).has_value()) << r;
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
+  EXPECT_EQ(checked, 181440u);
+  std::printf("[ timing   ] IDA* + linear conflict on all %llu states: %.2f s, %llu nodes\n",
+              static_cast<unsigned long long>(checked), seconds,
+              static_cast<unsigned long long>(nodes));
+  RecordProperty("seconds", std::to_string(seconds));
+}
+
+TEST(IdaAgainstBfs, SamplesWithTheOtherHeuristicsAndGoals) {
+  for (const Goal& g : {Goal::snail(3), Goal::standard(3), Goal::zero_first(3)}) {
+    const std::vector<uint8_t> dist = all_distances<3>(g);
+    const int blank = g.blank_cell();
+    for (uint64_t r : sample_ranks(dist, 2000, 100)) {
+      const Board<3> start = board_of_rank<3>(r, blank);
+      ASSERT_EQ(ida_search(start, Manhattan<3>(blank)).moves.size(), dist[r]) << r;
+      ASSERT_EQ(ida_search(start, LinearConflict<3>(blank)).moves.size(), dist[r]) << r;
+    }
+    for (uint64_t r : sample_ranks(dist, 200, 102)) {
+      const Board<3> start = board_of_rank<3>(r, blank);
+      ASSERT_EQ(ida_search(start, Hamming<3>(blank)).moves.size(), dist[r]) << r;
+    }
+  }
+}
+
+TEST(IdaAgainstBfs, ParallelIdaSampleSnailGoal) {
+  const Goal g = Goal::snail(3);
+  const std::vector<uint8_t> dist = all_distances<3>(g);
+  const int blank = g.blank_cell();
+  tbb::global_control threads(tbb::global_control::max_allowed_parallelism, 2);
+  for (uint64_t r : sample_ranks(dist, 300, 101)) {
+    const Board<3> start = board_of_rank<3>(r, blank);
+    const SearchResult p = parallel_ida_search(start, LinearConflict<3>(blank));
+    ASSERT_EQ(p.outcome, Outcome::Solved);
+    ASSERT_EQ(p.moves.size(), dist[r]) << r;
+    ASSERT_FALSE(check_solution(g.tiles_of<3>(start), p.moves, g).has_value()) << r;
+  }
 }
 
 }  // namespace

@@ -110,7 +110,7 @@ const std::string kHardest8 = std::string(TAQUIN_DATA_DIR) + "/hardest8.txt";
 const std::string kHardest80 = std::string(TAQUIN_DATA_DIR) + "/hardest80.txt";
 
 TEST(SolveCli, EveryAlgorithmSolvesTheTwoHardestEightPuzzles) {
-  for (const std::string algorithm : {"astar", "uniform", "bfs", "greedy"}) {
+  for (const std::string algorithm : {"ida", "astar", "uniform", "bfs", "greedy"}) {
     for (const std::string heuristic : {"hamming", "manhattan", "linear"}) {
       const CliRun run =
           taquin("solve " + kHardest8 + " --format json -a " + algorithm + " -H " + heuristic);
@@ -133,6 +133,29 @@ TEST(SolveCli, EveryAlgorithmSolvesTheTwoHardestEightPuzzles) {
       if (algorithm == "uniform" || algorithm == "bfs") break;  // no heuristic to vary
     }
   }
+}
+
+TEST(SolveCli, DefaultIsIdaWithLinearConflictAndThreadsKeepTheLength) {
+  const CliRun run = taquin("solve " + kHardest8 + " --format json");
+  ASSERT_EQ(run.status, 0) << run.err;
+  for (const std::string& line : lines_of(run.out)) {
+    EXPECT_EQ(field(line, "algorithm"), "\"ida\"");
+    EXPECT_EQ(field(line, "heuristic"), "\"linear\"");
+    EXPECT_EQ(field(line, "length"), "31");
+  }
+  const CliRun parallel = taquin("solve " + kHardest8 + " --format json --threads 2");
+  ASSERT_EQ(parallel.status, 0) << parallel.err;
+  for (const std::string& line : lines_of(parallel.out)) {
+    EXPECT_EQ(field(line, "length"), "31");
+    expect_replays(line, Goal::standard(3));
+  }
+  // A 4x4 from Korf's set (zero-first goal) with its published optimal length.
+  const CliRun korf = taquin(
+      "solve --goal zero-first --format json "
+      "--board '14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15'");
+  ASSERT_EQ(korf.status, 0) << korf.err;
+  EXPECT_EQ(field(korf.out, "length"), "45");
+  expect_replays(korf.out, Goal::zero_first(4));
 }
 
 TEST(SolveCli, JsonContractOneLineEachInInputOrder) {

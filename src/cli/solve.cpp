@@ -15,16 +15,10 @@
 #include "taquin/replay.hpp"
 #include "taquin/search/best_first.hpp"
 #include "taquin/search/bfs.hpp"
-#include "taquin/search/result.hpp"
-#include "taquin/solvability.hpp"
-
-#if __has_include("taquin/search/ida.hpp") && __has_include("taquin/search/parallel_ida.hpp")
 #include "taquin/search/ida.hpp"
 #include "taquin/search/parallel_ida.hpp"
-#define TAQUIN_HAVE_IDA 1
-#else
-#define TAQUIN_HAVE_IDA 0
-#endif
+#include "taquin/search/result.hpp"
+#include "taquin/solvability.hpp"
 
 namespace taquin::cli {
 namespace {
@@ -81,12 +75,8 @@ SearchResult run_search(const Board<N>& start, const Plan& plan) {
   auto with = [&](const auto& h) -> SearchResult {
     switch (plan.algorithm) {
       case Algorithm::Ida:
-#if TAQUIN_HAVE_IDA
         if (plan.threads > 1) return parallel_ida_search(start, h, plan.limits);
         return ida_search(start, h, plan.limits);
-#else
-        break;  // refused in run_solve until the IDA* engine is merged
-#endif
       case Algorithm::AStar:
         return astar_search(start, h, plan.limits);
       case Algorithm::Greedy:
@@ -235,12 +225,6 @@ int run_solve(const SolveOptions& options) {
     print_error({"--heuristic", 0,
                  "pdb: the pattern databases are not available yet; use hamming, manhattan or "
                  "linear"});
-    return kExitBadInput;
-  }
-  if (plan.algorithm == Algorithm::Ida && !TAQUIN_HAVE_IDA) {
-    print_error({"--algorithm", 0,
-                 "ida: the IDA* engine is not in this build yet; use astar, greedy, uniform or "
-                 "bfs"});
     return kExitBadInput;
   }
   if (options.threads < 1 || options.threads > 1024) {
