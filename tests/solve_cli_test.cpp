@@ -2,6 +2,7 @@
 // codes.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -23,7 +24,9 @@ struct CliRun {
 
 // Runs the taquin binary with `args` (shell syntax); captures stdout, stderr and the exit status.
 CliRun taquin(const std::string& args) {
-  const std::string err_file = testing::TempDir() + "taquin_cli_stderr.txt";
+  // One file per process: ctest runs the tests of this file in parallel processes.
+  const std::string err_file =
+      testing::TempDir() + "taquin_cli_stderr_" + std::to_string(getpid()) + ".txt";
   const std::string command = std::string(TAQUIN_BINARY) + " " + args + " 2>" + err_file;
   CliRun run;
   FILE* pipe = popen(command.c_str(), "r");
@@ -37,6 +40,7 @@ CliRun taquin(const std::string& args) {
   std::stringstream text;
   text << err.rdbuf();
   run.err = text.str();
+  std::remove(err_file.c_str());
   return run;
 }
 
@@ -160,7 +164,8 @@ TEST(SolveCli, DefaultIsIdaWithLinearConflictAndThreadsKeepTheLength) {
 
 TEST(SolveCli, JsonContractOneLineEachInInputOrder) {
   // Three instances from a file: solvable, unsolvable, solvable; then one from --board.
-  const std::string file = testing::TempDir() + "taquin_cli_three.txt";
+  const std::string file =
+      testing::TempDir() + "taquin_cli_three_" + std::to_string(getpid()) + ".txt";
   std::ofstream(file)
       << "1 2 3 4 5 6 0 7 8\n2 1 3 4 5 6 7 8 0\n# a comment\n3\n4 1 3\n0 2 5\n7 8 6\n";
   const CliRun run =
@@ -253,7 +258,8 @@ TEST(SolveCli, MemoryLimitStopsAHardFifteenPuzzleCleanly) {
 }
 
 TEST(SolveCli, BadInputExitsTwoWithOneLine) {
-  const std::string file = testing::TempDir() + "taquin_cli_bad.txt";
+  const std::string file =
+      testing::TempDir() + "taquin_cli_bad_" + std::to_string(getpid()) + ".txt";
   std::ofstream(file) << "1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 8\n";
   for (const std::string& args : std::vector<std::string>{
            "solve " + file + " -a astar", "solve --board '1 2 3' -a astar",
