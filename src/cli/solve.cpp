@@ -163,7 +163,7 @@ void print_text(int id, const Job& job, const SolveOptions& options, const Plan&
   std::snprintf(buf, sizeof buf, "%.6f", s.seconds);
   std::cout << "seconds: " << buf << '\n';
   std::snprintf(buf, sizeof buf, "%.0f", nodes_per_second(s));
-  std::cout << "nodes per second: " << buf << '\n';
+  std::cout << "nodes generated per second: " << buf << '\n';
   std::cout << "optimal: "
             << (result.outcome == Outcome::Solved ? (result.optimal ? "yes" : "no") : "unknown")
             << "\n\n";

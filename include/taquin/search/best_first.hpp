@@ -79,7 +79,7 @@ SearchResult best_first_search(const Board<N>& start, const H& h, BestFirstOrder
   auto open_bytes = [&open] { return uint64_t(open.capacity()) * sizeof(Entry); };
   auto push = [&](const Entry& e) {
     if (open.size() == open.capacity()) {
-      const size_t grown = std::max<size_t>(1024, open.capacity() + open.capacity() / 2);
+      const size_t grown = std::max<size_t>(64, open.capacity() + open.capacity() / 2);
       if (!store.may_grow(open_bytes(), grown * sizeof(Entry))) return false;
       open.reserve(grown);
     }

@@ -56,8 +56,8 @@ class NodeStore {
   };
 
   explicit NodeStore(uint64_t max_bytes) : max_bytes_(max_bytes ? max_bytes : UINT64_MAX) {
-    slots_.assign(1024, kNone);
-    nodes_.reserve(1024);
+    slots_.assign(256, kNone);
+    nodes_.reserve(128);
   }
 
   size_t size() const { return nodes_.size(); }
