@@ -150,6 +150,10 @@ void print_text(int id, const Job& job, const SolveOptions& options, const Plan&
   } else if (result.outcome == Outcome::MemoryLimit) {
     std::cout << "not solved: stopped at the memory limit of "
               << format_bytes(plan.limits.max_memory_bytes) << " (--max-memory)\n";
+  } else if (result.outcome == Outcome::NodeLimit) {
+    std::cout << "not solved: stopped at the node limit (--max-nodes)\n";
+  } else if (result.outcome == Outcome::TimeLimit) {
+    std::cout << "not solved: stopped at the time limit (--max-seconds)\n";
   } else {
     std::cout << "not solved: stopped (" << outcome_name(result.outcome) << ")\n";
   }
