@@ -113,6 +113,8 @@ SearchResult best_first_search(const Board<N>& start, const H& h, BestFirstOrder
     const int blank = b.blank();
     const uint32_t g = e.g + 1;
     if (g > Store::kMaxG) return finish(Outcome::MemoryLimit);
+    // One full evaluation per expansion, then incremental updates per child: keeping each node's
+    // heuristic state in the store would cost more memory than this costs time.
     const typename H::State state = h.init(b);
     for (int k = 0; k < kMoves<N>.count[blank]; ++k) {
       const int to = kMoves<N>.target[blank][k];
