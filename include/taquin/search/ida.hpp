@@ -84,8 +84,7 @@ class IdaWorker {
   // (optional) is raised by another worker that found a solution.
   IdaWorker(const H& heuristic, const Limits& limits, int blank_label,
             std::chrono::steady_clock::time_point started,
-            std::atomic<uint64_t>* shared_nodes = nullptr,
-            const std::atomic<bool>* found = nullptr)
+            std::atomic<uint64_t>* shared_nodes = nullptr, const std::atomic<bool>* found = nullptr)
       : h_(heuristic),
         limits_(limits),
         goal_(Board<N>::identity(blank_label)),
@@ -249,7 +248,9 @@ SearchResult ida_search(const Board<N>& start, const H& heuristic, const Limits&
   result.stats.states_selected = worker.expanded();
   result.stats.nodes_generated = worker.generated();
   result.stats.max_states_in_memory =
-      static_cast<uint64_t>(std::max<int>(worker.deepest(), static_cast<int>(result.moves.size()))) + 1;
+      static_cast<uint64_t>(
+          std::max<int>(worker.deepest(), static_cast<int>(result.moves.size()))) +
+      1;
   result.stats.seconds = detail::seconds_since(started);
   return result;
 }
