@@ -24,6 +24,8 @@ namespace taquin {
 //   int value(const State& s) const;         // the estimate (moves to the identity goal)
 //   void update(State& s, const Board<N>& after, int label, int from, int to) const;
 //       // after the piece `label` slid from cell `from` to cell `to`; `after` is the new board
+// IDA* calls value() and update() for every node: mark them [[gnu::always_inline]] so the
+// compiler leaves no call in the hot loop (it does not always inline them on its own).
 // All take canonical boards (labels are goal cells; see goal.hpp) and are built for one goal
 // blank cell, whose piece they ignore.
 
@@ -75,8 +77,8 @@ class Hamming {
     for (int c = 0; c < N * N; ++c) s.h += b.at(c) != c && b.at(c) != blank_label_;
     return s;
   }
-  int value(const State& s) const { return s.h; }
-  void update(State& s, const Board<N>&, int label, int from, int to) const {
+  [[gnu::always_inline]] int value(const State& s) const { return s.h; }
+  [[gnu::always_inline]] void update(State& s, const Board<N>&, int label, int from, int to) const {
     s.h += (label != to) - (label != from);
   }
 
@@ -97,8 +99,8 @@ class Manhattan {
     for (int c = 0; c < N * N; ++c) s.h += table_.d[b.at(c)][c];
     return s;
   }
-  int value(const State& s) const { return s.h; }
-  void update(State& s, const Board<N>&, int label, int from, int to) const {
+  [[gnu::always_inline]] int value(const State& s) const { return s.h; }
+  [[gnu::always_inline]] void update(State& s, const Board<N>&, int label, int from, int to) const {
     s.h += table_.d[label][to] - table_.d[label][from];
   }
   const DistanceTable<N>& table() const { return table_; }
@@ -125,7 +127,7 @@ constexpr int line_removals(const std::array<int, K>& goals, int k) {
 }
 
 // Parallel bit extract (BMI2 pext when the target has it).
-inline uint64_t extract_bits(uint64_t value, uint64_t mask) {
+[[gnu::always_inline]] inline uint64_t extract_bits(uint64_t value, uint64_t mask) {
 #ifdef __BMI2__
   return _pext_u64(value, mask);
 #else
@@ -161,7 +163,7 @@ inline constexpr LineTable4 kLineTable4 = make_line_table4();
 
 // Key of row r of a packed 4×4 board: pieces of row r have labels 4r..4r+3, so after xor with 4r
 // a member's nibble is its goal column and any other has bit 2 or 3 set.
-inline uint32_t row_key4(uint64_t packed, int r) {
+[[gnu::always_inline]] inline uint32_t row_key4(uint64_t packed, int r) {
   const uint64_t x = ((packed >> (16 * r)) & 0xFFFF) ^ (0x4444u * static_cast<uint64_t>(r));
   const uint64_t outside = ((x >> 2) | (x >> 3)) & 0x1111;
   return static_cast<uint32_t>(extract_bits(((x & 0x3333) << 1) | outside, 0x7777));
@@ -169,7 +171,7 @@ inline uint32_t row_key4(uint64_t packed, int r) {
 
 // Key of column c: pieces of column c have labels ≡ c (mod 4), so after xor with c a member's
 // nibble is 4 × its goal row and any other has bit 0 or 1 set.
-inline uint32_t column_key4(uint64_t packed, int c) {
+[[gnu::always_inline]] inline uint32_t column_key4(uint64_t packed, int c) {
   constexpr uint64_t kOnes = 0x1111111111111111ull;
   const uint64_t z = packed ^ (kOnes * static_cast<uint64_t>(c));
   const uint64_t outside = (z | (z >> 1)) & kOnes;
@@ -217,8 +219,9 @@ class PackedLinearConflict {
     for (int i = 0; i < N; ++i) s.h += 2 * (row_conflicts(b, i) + column_conflicts(b, i));
     return s;
   }
-  int value(const State& s) const { return s.h; }
-  void update(State& s, const Board<N>& after, int label, int from, int to) const {
+  [[gnu::always_inline]] int value(const State& s) const { return s.h; }
+  [[gnu::always_inline]] void update(State& s, const Board<N>& after, int label, int from,
+                                     int to) const {
     s.h += table_.d[label][to] - table_.d[label][from];
     const uint64_t w = after.packed();
     const uint64_t x = static_cast<uint64_t>(label ^ blank_label_);
@@ -243,13 +246,13 @@ class PackedLinearConflict {
     for (int r = 0; r < N; ++r) m |= uint64_t{15} << (4 * N * r);
     return m;
   }
-  int row(uint64_t w, int r) const {
+  [[gnu::always_inline]] int row(uint64_t w, int r) const {
     if constexpr (N == 4)
       return row_table_[r][row_key4(w, r)];
     else
       return lines_[r * kLineKeys + ((w >> (4 * N * r)) & (kLineKeys - 1))];
   }
-  int column(uint64_t w, int c) const {
+  [[gnu::always_inline]] int column(uint64_t w, int c) const {
     if constexpr (N == 4)
       return column_table_[c][column_key4(w, c)];
     else
@@ -285,8 +288,9 @@ class LineLinearConflict {
     }
     return s;
   }
-  int value(const State& s) const { return s.md + 2 * s.lc; }
-  void update(State& s, const Board<N>& after, int label, int from, int to) const {
+  [[gnu::always_inline]] int value(const State& s) const { return s.md + 2 * s.lc; }
+  [[gnu::always_inline]] void update(State& s, const Board<N>& after, int label, int from,
+                                     int to) const {
     s.md += table_.d[label][to] - table_.d[label][from];
     if (from % N == to % N) {  // vertical slide: the two rows change
       refresh(s, from / N, row_conflicts(after, from / N));
