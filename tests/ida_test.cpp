@@ -57,7 +57,9 @@ void check_all_3x3(int blank_label) {
 TEST(Ida, EveryEightPuzzleStateLinearConflictBlankLast) {
   check_all_3x3<LinearConflict<3>>(8);
 }
-TEST(Ida, EveryEightPuzzleStateManhattanBlankFirst) { check_all_3x3<Manhattan<3>>(0); }
+TEST(Ida, EveryEightPuzzleStateManhattanBlankFirst) {
+  check_all_3x3<Manhattan<3>>(0);
+}
 
 TEST(Ida, UnsolvableBoardIsReported) {
   Board<3> b = Board<3>::identity(8);
@@ -126,6 +128,71 @@ TEST(Ida, LimitsStopTheSearch) {
   r = ida_search(start, Manhattan<4>(goal.blank_cell()), time);
   EXPECT_EQ(r.outcome, Outcome::TimeLimit);
   EXPECT_LT(r.stats.seconds, 5.0);
+}
+
+}  // namespace
+}  // namespace taquin
+
+namespace taquin {
+namespace {
+
+// Walks `steps` random blank moves from a random board, checking at every step that the
+// incremental state equals a full evaluation (and, for linear conflict, the line-by-line form).
+template <int N, typename H>
+void check_incremental(int blank_label, uint64_t seed, int steps) {
+  const H h(blank_label);
+  const detail::LineLinearConflict<N> reference(blank_label);
+  Random random(seed);
+  Board<N> board = Board<N>::identity(blank_label);
+  for (int i = 0; i < 500; ++i) board.move(static_cast<Dir>(random.below(4)));
+  typename H::State state = h.init(board);
+  for (int i = 0; i < steps; ++i) {
+    const int blank = board.blank();
+    const int to = kMoves<N>.target[blank][random.below(kMoves<N>.count[blank])];
+    const int label = board.at(to);
+    board.slide(to);
+    h.update(state, board, label, to, blank);
+    ASSERT_EQ(h.value(state), h.value(h.init(board))) << "step " << i;
+    if constexpr (std::is_same_v<H, LinearConflict<N>>) {
+      ASSERT_EQ(h.value(state), reference.value(reference.init(board))) << "step " << i;
+      for (int line = 0; line < N; ++line) {
+        ASSERT_EQ(h.row_conflicts(board, line), reference.row_conflicts(board, line));
+        ASSERT_EQ(h.column_conflicts(board, line), reference.column_conflicts(board, line));
+      }
+    }
+  }
+}
+
+TEST(IdaHeuristic, IncrementalEqualsFullAlongRandomWalks) {
+  for (int blank : {0, 15, 5, 10}) {
+    check_incremental<4, LinearConflict<4>>(blank, 11 + blank, 20000);
+    check_incremental<4, Manhattan<4>>(blank, 12 + blank, 5000);
+    check_incremental<4, Hamming<4>>(blank, 13 + blank, 5000);
+  }
+  for (int blank : {0, 24, 7}) {
+    check_incremental<5, LinearConflict<5>>(blank, 21 + blank, 5000);
+    check_incremental<5, Manhattan<5>>(blank, 22 + blank, 5000);
+    check_incremental<5, Hamming<5>>(blank, 23 + blank, 5000);
+  }
+  for (int blank : {0, 8, 4}) check_incremental<3, LinearConflict<3>>(blank, 31 + blank, 5000);
+  for (int blank : {0, 3}) check_incremental<2, LinearConflict<2>>(blank, 41 + blank, 1000);
+}
+
+// A row with every piece of it in reverse order needs three removals; the blank never counts.
+TEST(IdaHeuristic, LinearConflictKnownValues) {
+  Board<4> b = Board<4>::identity(15);
+  const LinearConflict<4> h(15);
+  EXPECT_EQ(h.value(h.init(b)), 0);
+  // Row 0 reversed: 3 2 1 0 -> Manhattan 3+1+1+3 = 8, removals 3 -> 8 + 6.
+  for (int c = 0; c < 4; ++c) b.set(c, 3 - c);
+  EXPECT_EQ(h.row_conflicts(b, 0), 3);
+  EXPECT_EQ(h.value(h.init(b)), 14);
+  // Column 3 of the blank-last goal holds the blank label 15: swapping 3 and 7 in it conflicts.
+  Board<4> c = Board<4>::identity(15);
+  c.set(3, 7);
+  c.set(7, 3);
+  EXPECT_EQ(h.column_conflicts(c, 3), 1);
+  EXPECT_EQ(h.value(h.init(c)), 4);
 }
 
 }  // namespace

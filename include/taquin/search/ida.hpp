@@ -67,6 +67,21 @@ constexpr PrunedMoves<N> make_pruned_moves() {
 template <int N>
 inline constexpr PrunedMoves<N> kPrunedMoves = make_pruned_moves<N>();
 
+// Bit d set when the blank on a cell may move in direction d after the move `prev` (4: none).
+template <int N>
+constexpr std::array<std::array<uint8_t, 5>, N * N> make_pruned_mask() {
+  std::array<std::array<uint8_t, 5>, N * N> t{};
+  for (int cell = 0; cell < N * N; ++cell)
+    for (int prev = 0; prev < 5; ++prev)
+      for (int d = 0; d < 4; ++d)
+        if (kMoves<N>.target_by_dir[cell][d] >= 0 && (prev == 4 || (prev ^ 1) != d))
+          t[cell][prev] |= static_cast<uint8_t>(1 << d);
+  return t;
+}
+
+template <int N>
+inline constexpr auto kPrunedMask = make_pruned_mask<N>();
+
 inline constexpr int kNoMove = 4;
 
 // Depth-first searches below one node with a fixed bound. Serial IDA* uses one; the parallel
@@ -84,8 +99,7 @@ class IdaWorker {
   // (optional) is raised by another worker that found a solution.
   IdaWorker(const H& heuristic, const Limits& limits, int blank_label,
             std::chrono::steady_clock::time_point started,
-            std::atomic<uint64_t>* shared_nodes = nullptr,
-            const std::atomic<bool>* found = nullptr)
+            std::atomic<uint64_t>* shared_nodes = nullptr, const std::atomic<bool>* found = nullptr)
       : h_(heuristic),
         limits_(limits),
         goal_(Board<N>::identity(blank_label)),
@@ -98,15 +112,17 @@ class IdaWorker {
   // `board`, solution_length() the total length), kStopped (stop_reason() says why), or the
   // least f above the bound met (kInfinity if none).
   int search(const Board<N>& board, const State& state, int g, int prev, int bound) {
-    board_ = board;
     bound_ = bound;
+    next_ = kInfinity;
+    stopped_ = false;
     root_g_ = g;
     if (path_.size() < static_cast<size_t>(bound) + 1) path_.resize(static_cast<size_t>(bound) + 1);
-    if (h_.value(state) == 0 && board_ == goal_) {
+    if (h_.value(state) == 0 && board == goal_) {
       length_ = g;
       return kFound;
     }
-    return dfs(g, state, prev);
+    if (dfs(board, state, g, prev)) return stopped_ ? kStopped : kFound;
+    return next_;
   }
 
   // Moves from the searched root to the goal after kFound.
@@ -120,39 +136,79 @@ class IdaWorker {
   int deepest() const { return deepest_; }
 
  private:
-  // Expands the node on board_ at cost g (its f is within the bound).
-  int dfs(int g, const State& state, int prev) {
+  // Expands `board` at cost g (its f is within the bound). Returns true to unwind: the goal was
+  // reached (the path is written on the way back) or the search must stop (stopped_).
+  bool dfs(const Board<N> board, const State state, int g, int prev) {
     ++expanded_;
-    if ((expanded_ & kPollMask) == 0 && poll()) return kStopped;
+    if ((expanded_ & kPollMask) == 0 && poll()) return stopped_ = true;
     if (g > deepest_) deepest_ = g;
-    const int blank = board_.blank();
+    const int blank = board.blank();
+    if constexpr (Board<N>::kWords == 1) {
+      // One-word boards: each direction unrolled, so the heuristic update is specialised for
+      // vertical and horizontal moves at compile time.
+      const unsigned allowed = kPrunedMask<N>[blank][prev];
+      if ((allowed & 1) && expand<Dir::Up>(board, state, g, blank - N)) return true;
+      if ((allowed & 2) && expand<Dir::Down>(board, state, g, blank + N)) return true;
+      if ((allowed & 4) && expand<Dir::Left>(board, state, g, blank - 1)) return true;
+      if ((allowed & 8) && expand<Dir::Right>(board, state, g, blank + 1)) return true;
+      return false;
+    }
     const auto& list = kPrunedMoves<N>.at[blank][prev];
-    int next = kInfinity;
     for (int k = 0; k < list.count; ++k) {
       const int to = list.target[k];
-      const int label = board_.at(to);
-      board_.slide(to);
-      State child = state;
-      h_.update(child, board_, label, to, blank);
+      Board<N> child = board;
+      const int label = child.at(to);
+      child.slide(to);
+      State child_state = state;
+      h_.update(child_state, child, label, to, blank);
       ++generated_;
-      const int h = h_.value(child);
+      const int h = h_.value(child_state);
       const int f = g + 1 + h;
-      int result;
-      if (f > bound_)
-        result = f;
-      else if (h == 0 && board_ == goal_) {
-        length_ = g + 1;
-        result = kFound;
-      } else
-        result = dfs(g + 1, child, static_cast<int>(list.dir[k]));
-      board_.slide(blank);
-      if (result < 0) {
-        if (result == kFound) path_[g] = list.dir[k];
-        return result;
+      if (f > bound_) {
+        next_ = std::min(next_, f);
+        continue;
       }
-      next = std::min(next, result);
+      if (h == 0 && child == goal_) {
+        length_ = g + 1;
+        path_[g] = list.dir[k];
+        return true;
+      }
+      if (dfs(child, child_state, g + 1, static_cast<int>(list.dir[k]))) {
+        path_[g] = list.dir[k];
+        return true;
+      }
     }
-    return next;
+    return false;
+  }
+
+  // The child of `board` whose blank moves in direction D to cell `to`: generated, pruned on its
+  // f or searched. Returns true to unwind, like dfs.
+  template <Dir D>
+  [[gnu::always_inline]] bool expand(const Board<N>& board, const State& state, int g, int to) {
+    const int blank = board.blank();
+    const int label =
+        static_cast<int>((board.packed() >> (Board<N>::kBits * to)) & Board<N>::kMask);
+    Board<N> child = board;
+    child.slide(to);
+    State child_state = state;
+    h_.update(child_state, child, label, to, blank);
+    ++generated_;
+    const int h = h_.value(child_state);
+    const int f = g + 1 + h;
+    if (f > bound_) {
+      next_ = std::min(next_, f);
+      return false;
+    }
+    if (h == 0 && child.packed() == goal_.packed() && child.blank() == goal_.blank()) {
+      length_ = g + 1;
+      path_[g] = D;
+      return true;
+    }
+    if (dfs(child, child_state, g + 1, static_cast<int>(D))) {
+      path_[g] = D;
+      return true;
+    }
+    return false;
   }
 
   // True when the search must stop; sets stop_reason_.
@@ -190,8 +246,9 @@ class IdaWorker {
   const std::chrono::steady_clock::time_point started_;
   std::atomic<uint64_t>* shared_nodes_;
   const std::atomic<bool>* found_;
-  Board<N> board_;
   int bound_ = 0;
+  int next_ = kInfinity;
+  bool stopped_ = false;
   int root_g_ = 0;
   int length_ = 0;
   int deepest_ = 0;
@@ -249,7 +306,9 @@ SearchResult ida_search(const Board<N>& start, const H& heuristic, const Limits&
   result.stats.states_selected = worker.expanded();
   result.stats.nodes_generated = worker.generated();
   result.stats.max_states_in_memory =
-      static_cast<uint64_t>(std::max<int>(worker.deepest(), static_cast<int>(result.moves.size()))) + 1;
+      static_cast<uint64_t>(
+          std::max<int>(worker.deepest(), static_cast<int>(result.moves.size()))) +
+      1;
   result.stats.seconds = detail::seconds_since(started);
   return result;
 }

@@ -108,8 +108,9 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
   std::atomic<bool> found{false};
   std::atomic<int> stop_reason{-1};
   std::mutex solution_mutex;
-  tbb::enumerable_thread_specific<Worker> workers(
-      [&] { return Worker(heuristic, limits, start.blank_label(), started, &shared_nodes, &found); });
+  tbb::enumerable_thread_specific<Worker> workers([&] {
+    return Worker(heuristic, limits, start.blank_label(), started, &shared_nodes, &found);
+  });
 
   int bound = heuristic.value(level.front().state) + level.front().g;
   for (const Node& node : level) bound = std::min(bound, node.g + heuristic.value(node.state));
@@ -117,37 +118,39 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
   for (;;) {
     ++stats.iterations;
     std::atomic<int> next_bound{Worker::kInfinity};
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, level.size(), 1),
-                      [&](const tbb::blocked_range<size_t>& range) {
-      Worker& worker = workers.local();
-      for (size_t i = range.begin(); i != range.end(); ++i) {
-        if (found.load(std::memory_order_relaxed) || stop_reason.load() >= 0) return;
-        const Node& node = level[i];
-        const int f = node.g + heuristic.value(node.state);
-        int r = f;
-        if (f <= bound) r = worker.search(node.board, node.state, node.g, node.prev, bound);
-        if (r == Worker::kFound) {
-          std::lock_guard lock(solution_mutex);
-          if (!found.load()) {
-            result.moves = node.path;
-            const std::vector<Dir> below = worker.path();
-            result.moves.insert(result.moves.end(), below.begin(), below.end());
-            found.store(true);
+    tbb::parallel_for(
+        tbb::blocked_range<size_t>(0, level.size(), 1),
+        [&](const tbb::blocked_range<size_t>& range) {
+          Worker& worker = workers.local();
+          for (size_t i = range.begin(); i != range.end(); ++i) {
+            if (found.load(std::memory_order_relaxed) || stop_reason.load() >= 0) return;
+            const Node& node = level[i];
+            const int f = node.g + heuristic.value(node.state);
+            int r = f;
+            if (f <= bound) r = worker.search(node.board, node.state, node.g, node.prev, bound);
+            if (r == Worker::kFound) {
+              std::lock_guard lock(solution_mutex);
+              if (!found.load()) {
+                result.moves = node.path;
+                const std::vector<Dir> below = worker.path();
+                result.moves.insert(result.moves.end(), below.begin(), below.end());
+                found.store(true);
+              }
+              return;
+            }
+            if (r == Worker::kStopped) {
+              if (worker.stop_reason() != Outcome::Cancelled || !found.load()) {
+                int expected = -1;
+                stop_reason.compare_exchange_strong(expected,
+                                                    static_cast<int>(worker.stop_reason()));
+              }
+              return;
+            }
+            int seen_bound = next_bound.load(std::memory_order_relaxed);
+            while (r < seen_bound && !next_bound.compare_exchange_weak(seen_bound, r)) {
+            }
           }
-          return;
-        }
-        if (r == Worker::kStopped) {
-          if (worker.stop_reason() != Outcome::Cancelled || !found.load()) {
-            int expected = -1;
-            stop_reason.compare_exchange_strong(expected, static_cast<int>(worker.stop_reason()));
-          }
-          return;
-        }
-        int seen_bound = next_bound.load(std::memory_order_relaxed);
-        while (r < seen_bound && !next_bound.compare_exchange_weak(seen_bound, r)) {
-        }
-      }
-    });
+        });
     if (found.load()) break;
     if (stop_reason.load() >= 0) break;
     if (next_bound.load() == Worker::kInfinity) break;
