@@ -1,12 +1,15 @@
 // The pattern-database builder: parallel breadth-first rounds over (placement, blank region).
 #include "taquin/pdb/builder.hpp"
 
+#include <array>
 #include <atomic>
 #include <bit>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include <sys/mman.h>
 
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
@@ -23,6 +26,29 @@ namespace {
 // (the current frontier and the next one), so no pass is needed between rounds.
 constexpr unsigned kUnseen = 0, kDone = 3;
 
+// Zeroed anonymous memory backed by transparent huge pages where the kernel allows (the builder's
+// accesses are random: huge pages spare most TLB misses).
+template <typename T>
+class HugeArray {
+ public:
+  explicit HugeArray(uint64_t count) : bytes_(((count * sizeof(T)) | (kHuge - 1)) + 1) {
+    void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    madvise(p, bytes_, MADV_HUGEPAGE);
+    data_ = static_cast<T*>(p);
+  }
+  ~HugeArray() { munmap(data_, bytes_); }
+  HugeArray(const HugeArray&) = delete;
+  HugeArray& operator=(const HugeArray&) = delete;
+  T& operator[](uint64_t i) { return data_[i]; }
+  T* data() { return data_; }
+
+ private:
+  static constexpr uint64_t kHuge = uint64_t{1} << 21;
+  uint64_t bytes_;
+  T* data_;
+};
+
 template <typename Word>
 struct Builder {
   const Geometry& geo;
@@ -33,15 +59,20 @@ struct Builder {
   uint64_t block_size;  // product of the low digits' radices
   uint64_t blocks;
   std::vector<uint8_t> low_table;  // block offset -> its low digits
-  std::unique_ptr<Word[]> codes;
+  HugeArray<Word> codes;
   std::vector<uint8_t> payload;
   bool excess4;
   std::atomic<bool> overflow{false};
   std::unique_ptr<std::atomic<uint8_t>[]> active[2];  // per block: holds frontier states
 
   Builder(const Geometry& g, const std::vector<uint8_t>& cells, bool use_excess4)
-      : geo(g), n(g.cells), k(static_cast<int>(cells.size())), goal(cells), excess4(use_excess4) {
-    entries = placement_count(n, k);
+      : geo(g),
+        n(g.cells),
+        k(static_cast<int>(cells.size())),
+        goal(cells),
+        entries(placement_count(n, k)),
+        codes(entries),
+        excess4(use_excess4) {
     low_digits = 0;
     block_size = 1;
     while (low_digits < k && block_size * static_cast<uint64_t>(n - (k - 1 - low_digits)) <= 16384) {
@@ -58,7 +89,10 @@ struct Builder {
         rest /= radix;
       }
     }
-    codes.reset(new Word[entries]());
+    make_slot_table();
+    dist.resize(k);
+    for (int i = 0; i < k; ++i)
+      for (int c = 0; c < n; ++c) dist[i][c] = static_cast<uint8_t>(taxicab(c, goal[i], geo.side));
     payload.assign(payload_size(excess4 ? Encoding::Excess4 : Encoding::Value8, entries), 0);
     for (auto& a : active) {
       a.reset(new std::atomic<uint8_t>[blocks]);
@@ -68,14 +102,35 @@ struct Builder {
 
   static unsigned code_at(Word w, int slot) { return static_cast<unsigned>(w >> (2 * slot)) & 3; }
 
+  std::vector<std::array<uint8_t, 64>> dist;  // per tile, per cell: taxicab distance to its goal
+
   int manhattan(const uint8_t* pos) const {
     int sum = 0;
-    for (int i = 0; i < k; ++i) sum += taxicab(pos[i], goal[i], geo.side);
+    for (int i = 0; i < k; ++i) sum += dist[i][pos[i]];
     return sum;
   }
 
   int slot_of(uint64_t free, uint64_t region) const {
     return std::popcount(free & ((region & (~region + 1)) - 1));
+  }
+
+  // Boards of up to 16 cells: slot of the region holding each free cell, per free mask.
+  std::vector<uint8_t> slot_table;
+  void make_slot_table() {
+    if (n > 16) return;
+    slot_table.assign((size_t{1} << n) * n, 0);
+    for (uint64_t free = 0; free < (uint64_t{1} << n); ++free)
+      for (uint64_t rest = free; rest != 0;) {
+        const uint64_t region = geo.region(free, rest & (~rest + 1));
+        const uint8_t slot = static_cast<uint8_t>(slot_of(free, region));
+        for (uint64_t m = region; m != 0; m &= m - 1) slot_table[free * n + std::countr_zero(m)] = slot;
+        rest &= ~region;
+      }
+  }
+  // Slot of the region of `free` holding `cell`.
+  int slot_at(uint64_t free, int cell) const {
+    if (!slot_table.empty()) return slot_table[free * n + cell];
+    return slot_of(free, geo.region(free, uint64_t{1} << cell));
   }
 
   // Records `value` for placement `index` (first visit only).
@@ -128,12 +183,22 @@ struct Builder {
       return seen;
     }();
     uint64_t first_reached = 0;
+    // Successors are prefetched when generated and resolved a few hundred later, so that the
+    // random accesses of many placements overlap.
     struct Move {
       uint64_t index;
       int slot;
       int manhattan;
     };
-    Move moves[256];
+    constexpr int kBatch = 512, kFlushAt = kBatch - 4 * 64;
+    Move moves[kBatch];
+    int count = 0;
+    const auto flush = [&] {
+      for (int i = 0; i < count; ++i)
+        first_reached += reach(moves[i].index, moves[i].slot, next, depth + 1, moves[i].manhattan,
+                               next_active);
+      count = 0;
+    };
     for (uint64_t off = 0; off < block_size; ++off) {
       const uint64_t index = block * block_size + off;
       std::atomic_ref<Word> word(codes[index]);
@@ -151,7 +216,6 @@ struct Builder {
       int tile_at[64];
       for (int i = 0; i < k; ++i) tile_at[pos[i]] = i;
       const int md = manhattan(pos);
-      int count = 0;
       Word done_mask = 0;
       for (Word m = match; m != 0; m &= m - 1) {
         const int slot = std::countr_zero(m) / 2;
@@ -164,20 +228,18 @@ struct Builder {
             const int t = tile_at[x];
             pos[t] = static_cast<uint8_t>(y);
             const uint64_t free2 = free ^ (uint64_t{1} << y) ^ (uint64_t{1} << x);
-            const uint64_t region2 = geo.region(free2, uint64_t{1} << x);
             const uint64_t index2 = rank_placement(pos, n, k);
             pos[t] = static_cast<uint8_t>(x);
             __builtin_prefetch(&codes[index2], 1);
-            moves[count++] = {index2, slot_of(free2, region2),
-                              md - taxicab(x, goal[t], geo.side) + taxicab(y, goal[t], geo.side)};
+            moves[count++] = {index2, slot_at(free2, x),
+                              md - dist[t][x] + dist[t][y]};
           }
         }
       }
-      for (int i = 0; i < count; ++i)
-        first_reached += reach(moves[i].index, moves[i].slot, next, depth + 1, moves[i].manhattan,
-                               next_active);
       word.fetch_or(done_mask, std::memory_order_relaxed);
+      if (count >= kFlushAt) flush();
     }
+    flush();
     return first_reached;
   }
 
