@@ -90,6 +90,8 @@ struct Builder {
       }
     }
     make_slot_table();
+    weight.assign(k, 1);
+    for (int i = k - 2; i >= 0; --i) weight[i] = weight[i + 1] * static_cast<uint64_t>(n - i - 1);
     dist.resize(k);
     for (int i = 0; i < k; ++i)
       for (int c = 0; c < n; ++c) dist[i][c] = static_cast<uint8_t>(taxicab(c, goal[i], geo.side));
@@ -102,6 +104,7 @@ struct Builder {
 
   static unsigned code_at(Word w, int slot) { return static_cast<unsigned>(w >> (2 * slot)) & 3; }
 
+  std::vector<uint64_t> weight;  // place value of each digit of the rank
   std::vector<std::array<uint8_t, 64>> dist;  // per tile, per cell: taxicab distance to its goal
 
   int manhattan(const uint8_t* pos) const {
@@ -114,22 +117,23 @@ struct Builder {
     return std::popcount(free & ((region & (~region + 1)) - 1));
   }
 
-  // Boards of up to 16 cells: slot of the region holding each free cell, per free mask.
-  std::vector<uint8_t> slot_table;
+  // Boards of up to 16 cells: per free mask, the slot of the region holding each free cell, 4 bits
+  // a cell (half a megabyte for 4x4, so it stays in cache).
+  std::vector<uint64_t> slot_table;
   void make_slot_table() {
     if (n > 16) return;
-    slot_table.assign((size_t{1} << n) * n, 0);
+    slot_table.assign(size_t{1} << n, 0);
     for (uint64_t free = 0; free < (uint64_t{1} << n); ++free)
       for (uint64_t rest = free; rest != 0;) {
         const uint64_t region = geo.region(free, rest & (~rest + 1));
-        const uint8_t slot = static_cast<uint8_t>(slot_of(free, region));
-        for (uint64_t m = region; m != 0; m &= m - 1) slot_table[free * n + std::countr_zero(m)] = slot;
+        const uint64_t slot = static_cast<uint64_t>(slot_of(free, region));
+        for (uint64_t m = region; m != 0; m &= m - 1) slot_table[free] |= slot << (4 * std::countr_zero(m));
         rest &= ~region;
       }
   }
   // Slot of the region of `free` holding `cell`.
   int slot_at(uint64_t free, int cell) const {
-    if (!slot_table.empty()) return slot_table[free * n + cell];
+    if (!slot_table.empty()) return static_cast<int>(slot_table[free] >> (4 * cell)) & 15;
     return slot_of(free, geo.region(free, uint64_t{1} << cell));
   }
 
@@ -157,7 +161,8 @@ struct Builder {
       const Word updated = static_cast<Word>(old | (Word(next) << (2 * slot)));
       if (word.compare_exchange_weak(old, updated, std::memory_order_relaxed)) break;
     }
-    std::atomic_ref<uint8_t>(next_active[index / block_size]).store(1, std::memory_order_relaxed);
+    std::atomic_ref<uint8_t> flag(next_active[index / block_size]);
+    if (!flag.load(std::memory_order_relaxed)) flag.store(1, std::memory_order_relaxed);
     if (old != 0) return 0;
     store(index, value, manhattan);
     return 1;
@@ -213,6 +218,17 @@ struct Builder {
         occupied |= uint64_t{1} << p;
       }
       const uint64_t free = geo.all & ~occupied;
+      // Digits of this placement, and the occupancy of the tiles before each one.
+      uint64_t before[64];
+      int digit[64];
+      {
+        uint64_t seen = 0;
+        for (int i = 0; i < k; ++i) {
+          before[i] = seen;
+          digit[i] = pos[i] - std::popcount(seen & ((uint64_t{1} << pos[i]) - 1));
+          seen |= uint64_t{1} << pos[i];
+        }
+      }
       int tile_at[64];
       for (int i = 0; i < k; ++i) tile_at[pos[i]] = i;
       const int md = manhattan(pos);
@@ -226,10 +242,14 @@ struct Builder {
           for (uint64_t xs = geo.neighbours[y] & occupied; xs != 0; xs &= xs - 1) {
             const int x = std::countr_zero(xs);
             const int t = tile_at[x];
-            pos[t] = static_cast<uint8_t>(y);
+            // Rank after tile t moves from x to y: its own digit changes, and each later tile's
+            // digit counts y instead of x among the earlier tiles below it.
             const uint64_t free2 = free ^ (uint64_t{1} << y) ^ (uint64_t{1} << x);
-            const uint64_t index2 = rank_placement(pos, n, k);
-            pos[t] = static_cast<uint8_t>(x);
+            int64_t delta = static_cast<int64_t>(weight[t]) *
+                            (y - std::popcount(before[t] & ((uint64_t{1} << y) - 1)) - digit[t]);
+            for (int i = t + 1; i < k; ++i)
+              delta += static_cast<int64_t>(weight[i]) * ((x < pos[i]) - (y < pos[i]));
+            const uint64_t index2 = index + static_cast<uint64_t>(delta);
             __builtin_prefetch(&codes[index2], 1);
             moves[count++] = {index2, slot_at(free2, x),
                               md - dist[t][x] + dist[t][y]};
