@@ -57,15 +57,19 @@ Goal Goal::custom(int side, std::span<const uint8_t> tiles, std::string name) {
 
 Expected<Goal> Goal::for_side(const GoalSpec& spec, int side) {
   switch (spec.kind) {
-    case GoalSpec::Kind::Standard: return standard(side);
-    case GoalSpec::Kind::ZeroFirst: return zero_first(side);
-    case GoalSpec::Kind::Snail: return snail(side);
-    case GoalSpec::Kind::Custom: break;
+    case GoalSpec::Kind::Standard:
+      return standard(side);
+    case GoalSpec::Kind::ZeroFirst:
+      return zero_first(side);
+    case GoalSpec::Kind::Snail:
+      return snail(side);
+    case GoalSpec::Kind::Custom:
+      break;
   }
   if (spec.custom_side != side)
     return Error{"--goal", 0,
-                 "the custom goal '" + spec.name + "' is " + std::to_string(spec.custom_side) + "x" +
-                     std::to_string(spec.custom_side) + " but the board is " +
+                 "the custom goal '" + spec.name + "' is " + std::to_string(spec.custom_side) +
+                     "x" + std::to_string(spec.custom_side) + " but the board is " +
                      std::to_string(side) + "x" + std::to_string(side)};
   return custom(side, spec.custom_tiles, spec.name);
 }
@@ -84,8 +88,9 @@ Expected<GoalSpec> parse_goal_spec(std::string_view text, std::string_view sourc
     return spec;
   }
   // A custom goal: an inline board if it holds only numbers, spaces and comments, else a file.
-  const bool looks_inline = text.find_first_not_of("0123456789 \t\r\n,-#") == std::string_view::npos ||
-                            text.find_first_of(" \t\n") != std::string_view::npos;
+  const bool looks_inline =
+      text.find_first_not_of("0123456789 \t\r\n,-#") == std::string_view::npos ||
+      text.find_first_of(" \t\n") != std::string_view::npos;
   Expected<std::vector<Instance>> parsed =
       looks_inline && !std::filesystem::exists(std::string(text))
           ? parse_instances(text, std::string(source))

@@ -105,8 +105,8 @@ std::string side_range_message(int side) {
 
 }  // namespace
 
-std::optional<Error> validate_tiles(std::span<const int> values, int side, const std::string& source,
-                                    int line) {
+std::optional<Error> validate_tiles(std::span<const int> values, int side,
+                                    const std::string& source, int line) {
   const int cells = side * side;
   if (static_cast<int>(values.size()) != cells)
     return Error{source, line,
@@ -119,14 +119,17 @@ std::optional<Error> validate_tiles(std::span<const int> values, int side, const
       return Error{source, line,
                    "value " + std::to_string(v) + " is out of range (0 to " +
                        std::to_string(cells - 1) + ")"};
-    if (seen[v]++)
-      return Error{source, line,
-                   v == 0 ? std::string("duplicate blank (0)") : "duplicate tile " + std::to_string(v)};
+    ++seen[v];
   }
-  for (int v = 0; v < cells; ++v)
-    if (!seen[v])
-      return Error{source, line,
-                   v == 0 ? std::string("missing blank (0)") : "missing tile " + std::to_string(v)};
+  // A duplicate always comes with a missing value: name both.
+  int duplicate = -1, missing = -1;
+  for (int v = 0; v < cells; ++v) {
+    if (seen[v] > 1 && duplicate < 0) duplicate = v;
+    if (seen[v] == 0 && missing < 0) missing = v;
+  }
+  auto name = [](int v) { return v == 0 ? std::string("blank (0)") : "tile " + std::to_string(v); };
+  if (duplicate >= 0)
+    return Error{source, line, "duplicate " + name(duplicate) + "; missing " + name(missing)};
   return std::nullopt;
 }
 
@@ -147,7 +150,8 @@ Expected<std::vector<Instance>> parse_instances(std::string_view text, const std
     int side = 0;
     if (first.tokens.size() == 1) {  // 42 format: size line, then `side` rows
       if (auto err = parse_value(first.tokens[0], source, first.number, side)) return *err;
-      if (side < kMinSide || side > kMaxSide) return Error{source, first.number, side_range_message(side)};
+      if (side < kMinSide || side > kMaxSide)
+        return Error{source, first.number, side_range_message(side)};
       inst.optimal_length = optimal_from_comment(first.comment);
       ++i;
       for (int r = 0; r < side; ++r, ++i) {
@@ -158,8 +162,8 @@ Expected<std::vector<Instance>> parse_instances(std::string_view text, const std
         const Line& row = lines[i];
         if (static_cast<int>(row.tokens.size()) != side)
           return Error{source, row.number,
-                       "row has " + std::to_string(row.tokens.size()) + " values but the size line says " +
-                           std::to_string(side)};
+                       "row has " + std::to_string(row.tokens.size()) +
+                           " values but the size line says " + std::to_string(side)};
         for (std::string_view t : row.tokens) {
           int v = 0;
           if (auto err = parse_value(t, source, row.number, v)) return *err;
@@ -175,11 +179,24 @@ Expected<std::vector<Instance>> parse_instances(std::string_view text, const std
       }
       const int count = static_cast<int>(values.size());
       side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(count))));
-      if (side * side != count)
+      if (side * side != count) {
+        // One short of a square: most likely a forgotten tile; name it when the rest is valid.
+        const int wanted = (side + 1) * (side + 1) - 1 == count ? side + 1 : side;
+        std::string hint;
+        if (wanted * wanted == count + 1) {
+          std::vector<int> seen(wanted * wanted, 0);
+          bool in_range = true;
+          for (int v : values) in_range = in_range && v < wanted * wanted && !seen[v]++;
+          for (int v = 0; in_range && v < wanted * wanted; ++v)
+            if (!seen[v])
+              hint = "; missing " + (v ? "tile " + std::to_string(v) : std::string("blank (0)"));
+        }
         return Error{source, first.number,
                      "wrong number of values: " + std::to_string(count) +
-                         " is not a square (4, 9, 16, ... 64)"};
-      if (side < kMinSide || side > kMaxSide) return Error{source, first.number, side_range_message(side)};
+                         " is not a square (4, 9, 16, ... 64)" + hint};
+      }
+      if (side < kMinSide || side > kMaxSide)
+        return Error{source, first.number, side_range_message(side)};
       inst.optimal_length = optimal_from_comment(first.comment);
       ++i;
     }
@@ -199,7 +216,8 @@ Expected<std::vector<Instance>> read_instances(const std::string& path) {
     text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
   } else {
     std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) return Error{path, 0, "is a directory, not a board file"};
+    if (std::filesystem::is_directory(path, ec))
+      return Error{path, 0, "is a directory, not a board file"};
     std::ifstream in(path, std::ios::binary);
     if (!in) return Error{path, 0, std::string("cannot open: ") + std::strerror(errno)};
     text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
@@ -221,7 +239,8 @@ std::string format_board(std::span<const uint8_t> tiles, int side, BoardFormat f
       const int v = tiles[r * side + c];
       std::string cell = (format == BoardFormat::Grid && v == 0) ? "." : std::to_string(v);
       if (c) out << ' ';
-      out << std::string(width > static_cast<int>(cell.size()) ? width - cell.size() : 0, ' ') << cell;
+      out << std::string(width > static_cast<int>(cell.size()) ? width - cell.size() : 0, ' ')
+          << cell;
     }
     out << '\n';
   }

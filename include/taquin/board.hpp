@@ -94,11 +94,7 @@ class Board {
   const Words& words() const { return words_; }
 
   // The single packed word of a board of side ≤ 4.
-  uint64_t packed() const
-    requires(kWords == 1)
-  {
-    return words_[0];
-  }
+  uint64_t packed() const requires(kWords == 1) { return words_[0]; }
 
   // Labels per cell.
   std::array<uint8_t, kCells> cells() const {
@@ -130,13 +126,20 @@ struct BoardHash {
 template <typename F>
 decltype(auto) with_side(int side, F&& f) {
   switch (side) {
-    case 2: return f.template operator()<2>();
-    case 3: return f.template operator()<3>();
-    case 4: return f.template operator()<4>();
-    case 5: return f.template operator()<5>();
-    case 6: return f.template operator()<6>();
-    case 7: return f.template operator()<7>();
-    default: return f.template operator()<8>();
+    case 2:
+      return f.template operator()<2>();
+    case 3:
+      return f.template operator()<3>();
+    case 4:
+      return f.template operator()<4>();
+    case 5:
+      return f.template operator()<5>();
+    case 6:
+      return f.template operator()<6>();
+    case 7:
+      return f.template operator()<7>();
+    default:
+      return f.template operator()<8>();
   }
 }
 

@@ -34,7 +34,8 @@ class Goal {
   static Goal zero_first(int side);
   // The 42 school's goal: 1 … N²−1 along a clockwise spiral from the top-left, blank where it ends.
   static Goal snail(int side);
-  // Any arrangement; `tiles` must be a permutation of [0, side²) (validated by the caller's parser).
+  // Any arrangement; `tiles` must be a permutation of [0, side²) (validated by the caller's
+  // parser).
   static Goal custom(int side, std::span<const uint8_t> tiles, std::string name);
   // The goal `spec` names for boards of `side`; fails if a custom goal has another side.
   static Expected<Goal> for_side(const GoalSpec& spec, int side);

@@ -5,6 +5,12 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <type_traits>
+#include <vector>
+
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 #include "taquin/board.hpp"
 #include "taquin/tables.hpp"
@@ -34,10 +40,14 @@ constexpr std::optional<HeuristicKind> parse_heuristic(std::string_view name) {
 
 constexpr std::string_view heuristic_name(HeuristicKind kind) {
   switch (kind) {
-    case HeuristicKind::Hamming: return "hamming";
-    case HeuristicKind::Manhattan: return "manhattan";
-    case HeuristicKind::Linear: return "linear";
-    case HeuristicKind::Pdb: return "pdb";
+    case HeuristicKind::Hamming:
+      return "hamming";
+    case HeuristicKind::Manhattan:
+      return "manhattan";
+    case HeuristicKind::Linear:
+      return "linear";
+    case HeuristicKind::Pdb:
+      return "pdb";
   }
   return "?";
 }
@@ -97,18 +107,173 @@ class Manhattan {
   DistanceTable<N> table_;
 };
 
-// Manhattan plus 2 × (per row and per column, the fewest tiles to remove so that the tiles of the
-// line whose goal lies in the line are in goal order: line length minus the longest increasing
-// run of their goal positions). On a move only the two lines the tile crossed are recomputed.
+namespace detail {
+
+// Fewest members to remove from a line so the rest stand in goal order: the member count minus
+// the longest increasing run of `goals` (goal positions of the line's members, in cell order).
+template <size_t K>
+constexpr int line_removals(const std::array<int, K>& goals, int k) {
+  std::array<int, K> best{};
+  int longest = 0;
+  for (int i = 0; i < k; ++i) {
+    best[i] = 1;
+    for (int j = 0; j < i; ++j)
+      if (goals[j] < goals[i] && best[j] + 1 > best[i]) best[i] = best[j] + 1;
+    if (best[i] > longest) longest = best[i];
+  }
+  return k - longest;
+}
+
+// Parallel bit extract (BMI2 pext when the target has it).
+inline uint64_t extract_bits(uint64_t value, uint64_t mask) {
+#ifdef __BMI2__
+  return _pext_u64(value, mask);
+#else
+  uint64_t out = 0;
+  for (uint64_t bit = 1; mask; bit <<= 1, mask &= mask - 1)
+    if (value & mask & -mask) out |= bit;
+  return out;
+#endif
+}
+
+// 4×4 line keys. A line of four cells becomes a 12-bit key, 3 bits a cell: bit 0 set when the
+// piece does not belong to the line, bits 1-2 its goal position in the line otherwise. The
+// removal count of a key is then a lookup in a 4 KiB table, one table per goal position to ignore
+// (the blank's, on the line where it belongs) or none (index 4).
+using LineTable4 = std::array<std::array<uint8_t, 4096>, 5>;
+
+constexpr LineTable4 make_line_table4() {
+  LineTable4 t{};
+  for (int ignore = 0; ignore < 5; ++ignore)
+    for (int key = 0; key < 4096; ++key) {
+      std::array<int, 4> goals{};
+      int k = 0;
+      for (int i = 0; i < 4; ++i) {
+        const int code = (key >> (3 * i)) & 7;
+        if ((code & 1) == 0 && (code >> 1) != ignore) goals[k++] = code >> 1;
+      }
+      t[ignore][key] = static_cast<uint8_t>(line_removals(goals, k));
+    }
+  return t;
+}
+
+inline constexpr LineTable4 kLineTable4 = make_line_table4();
+
+// Key of row r of a packed 4×4 board: pieces of row r have labels 4r..4r+3, so after xor with 4r
+// a member's nibble is its goal column and any other has bit 2 or 3 set.
+inline uint32_t row_key4(uint64_t packed, int r) {
+  const uint64_t x = ((packed >> (16 * r)) & 0xFFFF) ^ (0x4444u * static_cast<uint64_t>(r));
+  const uint64_t outside = ((x >> 2) | (x >> 3)) & 0x1111;
+  return static_cast<uint32_t>(extract_bits(((x & 0x3333) << 1) | outside, 0x7777));
+}
+
+// Key of column c: pieces of column c have labels ≡ c (mod 4), so after xor with c a member's
+// nibble is 4 × its goal row and any other has bit 0 or 1 set.
+inline uint32_t column_key4(uint64_t packed, int c) {
+  constexpr uint64_t kOnes = 0x1111111111111111ull;
+  const uint64_t z = packed ^ (kOnes * static_cast<uint64_t>(c));
+  const uint64_t outside = (z | (z >> 1)) & kOnes;
+  return static_cast<uint32_t>(
+      extract_bits(((z & (kOnes * 0xC)) >> 1) | outside, 0x0007000700070007ull << (4 * c)));
+}
+
+// Linear conflict for one-word boards (N ≤ 4): per-line removal counts come from tables indexed
+// by the packed line, and a move updates the single line of the moved piece's goal row (vertical
+// move) or goal column (horizontal move), the only line whose members can change.
 template <int N>
-class LinearConflict {
+class PackedLinearConflict {
+  static_assert(N <= 4);
+
+ public:
+  struct State {
+    int h = 0;
+  };
+  explicit PackedLinearConflict(int blank_label) : table_(blank_label), blank_label_(blank_label) {
+    if constexpr (N == 4) {
+      for (int i = 0; i < 4; ++i) {
+        row_table_[i] = kLineTable4[i == blank_label / 4 ? blank_label % 4 : 4].data();
+        column_table_[i] = kLineTable4[i == blank_label % 4 ? blank_label / 4 : 4].data();
+      }
+    } else {
+      lines_.resize(2 * N * kLineKeys);
+      for (int line = 0; line < 2 * N; ++line)
+        for (uint32_t key = 0; key < kLineKeys; ++key) {
+          std::array<int, N> goals{};
+          int k = 0;
+          for (int i = 0; i < N; ++i) {
+            const int label = static_cast<int>((key >> (4 * i)) & 15);
+            if (label >= N * N || label == blank_label) continue;
+            if (line < N ? label / N == line : label % N == line - N)
+              goals[k++] = line < N ? label % N : label / N;
+          }
+          lines_[line * kLineKeys + key] = static_cast<uint8_t>(line_removals(goals, k));
+        }
+    }
+  }
+
+  State init(const Board<N>& b) const {
+    State s;
+    for (int c = 0; c < N * N; ++c) s.h += table_.d[b.at(c)][c];
+    for (int i = 0; i < N; ++i) s.h += 2 * (row_conflicts(b, i) + column_conflicts(b, i));
+    return s;
+  }
+  int value(const State& s) const { return s.h; }
+  void update(State& s, const Board<N>& after, int label, int from, int to) const {
+    s.h += table_.d[label][to] - table_.d[label][from];
+    const uint64_t w = after.packed();
+    const uint64_t x = static_cast<uint64_t>(label ^ blank_label_);
+    const uint64_t before = w ^ (x << (4 * from)) ^ (x << (4 * to));
+    if ((from - to) % N == 0) {  // vertical: the piece's goal row may gain or lose it
+      const int r = label / N;
+      s.h += 2 * (row(w, r) - row(before, r));
+    } else {  // horizontal: its goal column
+      const int c = label % N;
+      s.h += 2 * (column(w, c) - column(before, c));
+    }
+  }
+
+  // Removal count of row r / column c of a canonical board.
+  int row_conflicts(const Board<N>& b, int r) const { return row(b.packed(), r); }
+  int column_conflicts(const Board<N>& b, int c) const { return column(b.packed(), c); }
+
+ private:
+  static constexpr uint32_t kLineKeys = uint32_t{1} << (4 * N);
+  static constexpr uint64_t column_mask() {
+    uint64_t m = 0;
+    for (int r = 0; r < N; ++r) m |= uint64_t{15} << (4 * N * r);
+    return m;
+  }
+  int row(uint64_t w, int r) const {
+    if constexpr (N == 4)
+      return row_table_[r][row_key4(w, r)];
+    else
+      return lines_[r * kLineKeys + ((w >> (4 * N * r)) & (kLineKeys - 1))];
+  }
+  int column(uint64_t w, int c) const {
+    if constexpr (N == 4)
+      return column_table_[c][column_key4(w, c)];
+    else
+      return lines_[(N + c) * kLineKeys + extract_bits(w, column_mask() << (4 * c))];
+  }
+
+  DistanceTable<N> table_;
+  int blank_label_;
+  std::array<const uint8_t*, 4> row_table_{};     // N == 4
+  std::array<const uint8_t*, 4> column_table_{};  // N == 4
+  std::vector<uint8_t> lines_;                    // N < 4: [line][raw packed line]
+};
+
+// Linear conflict for multi-word boards (N ≥ 5): per-line removal counts kept in the state, the
+// two lines a move touches recomputed from the board.
+template <int N>
+class LineLinearConflict {
  public:
   struct State {
     int md = 0;
-    int lc = 0;                          // sum of per-line removal counts
-    std::array<uint8_t, 2 * N> line{};   // rows 0..N-1, then columns
+    int lc = 0;                         // sum of per-line removal counts
+    std::array<uint8_t, 2 * N> line{};  // rows 0..N-1, then columns
   };
-  explicit LinearConflict(int blank_label) : table_(blank_label), blank_label_(blank_label) {}
+  explicit LineLinearConflict(int blank_label) : table_(blank_label), blank_label_(blank_label) {}
 
   State init(const Board<N>& b) const {
     State s;
@@ -140,7 +305,7 @@ class LinearConflict {
       const int label = b.at(r * N + c);
       if (label != blank_label_ && label / N == r) goals[k++] = label % N;
     }
-    return k - longest_increasing(goals, k);
+    return line_removals(goals, k);
   }
   int column_conflicts(const Board<N>& b, int c) const {
     std::array<int, N> goals{};
@@ -149,7 +314,7 @@ class LinearConflict {
       const int label = b.at(r * N + c);
       if (label != blank_label_ && label % N == c) goals[k++] = label / N;
     }
-    return k - longest_increasing(goals, k);
+    return line_removals(goals, k);
   }
 
  private:
@@ -157,19 +322,25 @@ class LinearConflict {
     s.lc += value - s.line[line];
     s.line[line] = static_cast<uint8_t>(value);
   }
-  static int longest_increasing(const std::array<int, N>& v, int k) {
-    std::array<int, N> best{};
-    int longest = 0;
-    for (int i = 0; i < k; ++i) {
-      best[i] = 1;
-      for (int j = 0; j < i; ++j)
-        if (v[j] < v[i] && best[j] + 1 > best[i]) best[i] = best[j] + 1;
-      if (best[i] > longest) longest = best[i];
-    }
-    return longest;
-  }
   DistanceTable<N> table_;
   int blank_label_;
+};
+
+}  // namespace detail
+
+// Manhattan plus 2 × (per row and per column, the fewest tiles to remove so that the tiles of the
+// line whose goal lies in the line are in goal order: line length minus the longest increasing
+// run of their goal positions). Admissible and consistent. Boards of side ≤ 4 use table lookups
+// on the packed word (detail::PackedLinearConflict); larger ones recompute the two lines a move
+// crosses (detail::LineLinearConflict). Both give the same values.
+template <int N>
+class LinearConflict : public std::conditional_t<(N <= 4), detail::PackedLinearConflict<N>,
+                                                 detail::LineLinearConflict<N>> {
+  using Base =
+      std::conditional_t<(N <= 4), detail::PackedLinearConflict<N>, detail::LineLinearConflict<N>>;
+
+ public:
+  explicit LinearConflict(int blank_label) : Base(blank_label) {}
 };
 
 }  // namespace taquin

@@ -19,9 +19,9 @@ inline constexpr size_t kMaxLineBytes = 64 * 1024;
 struct Instance {
   int side = 0;
   std::vector<uint8_t> tiles;
-  std::string source;                  // file name, "--board" or "<stdin>"
-  int line = 0;                        // 1-based line where the board starts
-  std::optional<int> optimal_length;   // from a "# optimal K" comment, when present
+  std::string source;                 // file name, "--board" or "<stdin>"
+  int line = 0;                       // 1-based line where the board starts
+  std::optional<int> optimal_length;  // from a "# optimal K" comment, when present
 };
 
 // Parses every board of `text`, in order. Formats are detected per board: a line with a single
@@ -34,8 +34,8 @@ Expected<std::vector<Instance>> parse_instances(std::string_view text, const std
 Expected<std::vector<Instance>> read_instances(const std::string& path);
 
 // Checks that `tiles` is a permutation of [0, side²); the error names `source` and `line`.
-std::optional<Error> validate_tiles(std::span<const int> values, int side, const std::string& source,
-                                    int line);
+std::optional<Error> validate_tiles(std::span<const int> values, int side,
+                                    const std::string& source, int line);
 
 // Board text forms. grid: aligned rows; oneline: N² numbers on one line; 42: N then the rows.
 enum class BoardFormat { Grid, OneLine, FortyTwo };

@@ -13,19 +13,36 @@ inline constexpr int kMaxSide = 8;
 enum class Dir : uint8_t { Up = 0, Down = 1, Left = 2, Right = 3 };
 
 // The letter naming a blank move.
-constexpr char dir_letter(Dir d) { return "UDLR"[static_cast<int>(d)]; }
+constexpr char dir_letter(Dir d) {
+  return "UDLR"[static_cast<int>(d)];
+}
 
 // The move that undoes `d`.
-constexpr Dir opposite(Dir d) { return static_cast<Dir>(static_cast<int>(d) ^ 1); }
+constexpr Dir opposite(Dir d) {
+  return static_cast<Dir>(static_cast<int>(d) ^ 1);
+}
 
 // Parses a move letter (upper or lower case); returns false if it is not one of UDLR.
 constexpr bool parse_dir(char c, Dir& out) {
   switch (c) {
-    case 'U': case 'u': out = Dir::Up; return true;
-    case 'D': case 'd': out = Dir::Down; return true;
-    case 'L': case 'l': out = Dir::Left; return true;
-    case 'R': case 'r': out = Dir::Right; return true;
-    default: return false;
+    case 'U':
+    case 'u':
+      out = Dir::Up;
+      return true;
+    case 'D':
+    case 'd':
+      out = Dir::Down;
+      return true;
+    case 'L':
+    case 'l':
+      out = Dir::Left;
+      return true;
+    case 'R':
+    case 'r':
+      out = Dir::Right;
+      return true;
+    default:
+      return false;
   }
 }
 

@@ -28,7 +28,10 @@ int run_check(const CheckOptions& options) {
     const std::string size = std::to_string(inst.side) + "x" + std::to_string(inst.side);
     if (options.format == "json") {
       JsonLine line;
-      line.add("id", id).add("size", inst.side).add("board", inst.tiles).add("goal", job.goal.tiles());
+      line.add("id", id)
+          .add("size", inst.side)
+          .add("board", inst.tiles)
+          .add("goal", job.goal.tiles());
       line.add("solvable", solvable).add("source", inst.source).add("line", inst.line);
       if (inst.optimal_length) line.add("optimal_length", *inst.optimal_length);
       std::cout << line.str() << '\n';

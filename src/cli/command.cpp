@@ -16,7 +16,9 @@ std::vector<std::pair<int, CommandSetup>>& registry() {
 
 }  // namespace
 
-RegisterCommand::RegisterCommand(int order, CommandSetup setup) { registry().emplace_back(order, setup); }
+RegisterCommand::RegisterCommand(int order, CommandSetup setup) {
+  registry().emplace_back(order, setup);
+}
 
 std::vector<CommandSetup> registered_commands() {
   auto all = registry();
@@ -27,13 +29,15 @@ std::vector<CommandSetup> registered_commands() {
 }
 
 void add_goal_option(CLI::App* sub, std::string& goal) {
-  sub->add_option("--goal", goal,
-                  "Goal: standard (1..N²-1 then blank), zero-first, snail, an inline board, or a file")
+  sub->add_option(
+         "--goal", goal,
+         "Goal: standard (1..N²-1 then blank), zero-first, snail, an inline board, or a file")
       ->capture_default_str();
 }
 
 void add_input_options(CLI::App* sub, InputOptions& options) {
-  sub->add_option("files", options.files, "Board files (42 format, one-line or batch); '-' = stdin");
+  sub->add_option("files", options.files,
+                  "Board files (42 format, one-line or batch); '-' = stdin");
   sub->add_option("--board", options.board, "A board given inline, e.g. \"1 2 3 4 5 6 7 0 8\"");
   add_goal_option(sub, options.goal);
 }
@@ -68,17 +72,29 @@ Expected<std::vector<Job>> load_jobs(const InputOptions& options) {
   return jobs;
 }
 
-void print_error(const Error& error) { std::cerr << "taquin: " << error.describe() << '\n'; }
+void print_error(const Error& error) {
+  std::cerr << "taquin: " << error.describe() << '\n';
+}
 
 std::string json_quote(std::string_view text) {
   std::string out = "\"";
   for (char c : text) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buf[8];

@@ -61,8 +61,12 @@ void print_error(const Error& error);
 class JsonLine {
  public:
   JsonLine& add(std::string_view key, std::string_view value);
-  JsonLine& add(std::string_view key, const char* value) { return add(key, std::string_view(value)); }
-  JsonLine& add(std::string_view key, const std::string& value) { return add(key, std::string_view(value)); }
+  JsonLine& add(std::string_view key, const char* value) {
+    return add(key, std::string_view(value));
+  }
+  JsonLine& add(std::string_view key, const std::string& value) {
+    return add(key, std::string_view(value));
+  }
   JsonLine& add(std::string_view key, bool value);
   JsonLine& add(std::string_view key, int64_t value);
   JsonLine& add(std::string_view key, int value) { return add(key, static_cast<int64_t>(value)); }

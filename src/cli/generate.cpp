@@ -22,7 +22,8 @@ struct GenerateOptions {
 
 int run_generate(const GenerateOptions& options) {
   if (options.size < kMinSide || options.size > kMaxSide) {
-    print_error({"--size", 0, "side " + std::to_string(options.size) + " is out of range (2 to 8)"});
+    print_error(
+        {"--size", 0, "side " + std::to_string(options.size) + " is out of range (2 to 8)"});
     return kExitBadInput;
   }
   Expected<GoalSpec> spec = parse_goal_spec(options.goal);
@@ -47,8 +48,8 @@ int run_generate(const GenerateOptions& options) {
                            : options.unsolvable ? Solvability::Unsolvable
                                                 : Solvability::Any;
   for (int i = 0; i < options.count; ++i) {
-    const std::vector<uint8_t> tiles =
-        options.walk ? random_walk(random, *goal, *options.walk) : random_board(random, *goal, kind);
+    const std::vector<uint8_t> tiles = options.walk ? random_walk(random, *goal, *options.walk)
+                                                    : random_board(random, *goal, kind);
     if (options.format == "42") {
       std::cout << format_board(tiles, options.size, BoardFormat::FortyTwo);
     } else {
@@ -62,9 +63,12 @@ void setup_generate(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<GenerateOptions>();
   CLI::App* sub = app.add_subcommand("generate", "Print random boards (same seed, same output)");
   sub->add_option("--size", options->size, "Board side, 2 to 8")->capture_default_str();
-  sub->add_option("--count", options->count, "How many boards")->check(CLI::NonNegativeNumber)->capture_default_str();
+  sub->add_option("--count", options->count, "How many boards")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   sub->add_option("--seed", options->seed, "Random seed (printed on stderr when not given)");
-  auto* solvable = sub->add_flag("--solvable", options->solvable, "Only boards that can reach the goal");
+  auto* solvable =
+      sub->add_flag("--solvable", options->solvable, "Only boards that can reach the goal");
   auto* unsolvable = sub->add_flag("--unsolvable", options->unsolvable, "Only boards that cannot");
   solvable->excludes(unsolvable);
   sub->add_option("--walk", options->walk, "Take K random blank moves from the goal instead")

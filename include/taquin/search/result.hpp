@@ -12,22 +12,22 @@ namespace taquin {
 
 // Counters every search fills in (the 42 school's statistics among them).
 struct Stats {
-  uint64_t nodes_expanded = 0;       // states whose successors were generated
-  uint64_t nodes_generated = 0;      // successor states created
-  uint64_t states_selected = 0;      // states taken from the open list ("complexity in time")
-  uint64_t max_states_in_memory = 0; // most states held at once ("complexity in size")
-  uint64_t iterations = 0;           // IDA*: bound iterations
-  double seconds = 0.0;              // wall time of the search
+  uint64_t nodes_expanded = 0;        // states whose successors were generated
+  uint64_t nodes_generated = 0;       // successor states created
+  uint64_t states_selected = 0;       // states taken from the open list ("complexity in time")
+  uint64_t max_states_in_memory = 0;  // most states held at once ("complexity in size")
+  uint64_t iterations = 0;            // IDA*: bound iterations
+  double seconds = 0.0;               // wall time of the search
 };
 
 // Why a search stopped.
 enum class Outcome {
-  Solved,        // `moves` leads from the start to the goal
-  Unsolvable,    // the start cannot reach the goal (parity)
-  MemoryLimit,   // the search needed more memory than allowed
-  NodeLimit,     // the search expanded more nodes than allowed
-  TimeLimit,     // the search ran longer than allowed
-  Cancelled,     // stopped from outside (another task found the answer first, or a signal)
+  Solved,       // `moves` leads from the start to the goal
+  Unsolvable,   // the start cannot reach the goal (parity)
+  MemoryLimit,  // the search needed more memory than allowed
+  NodeLimit,    // the search expanded more nodes than allowed
+  TimeLimit,    // the search ran longer than allowed
+  Cancelled,    // stopped from outside (another task found the answer first, or a signal)
 };
 
 // Limits a search stops at; zero means no limit.

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs taquin's Debian build dependencies if missing, then configures and builds into build/.
+# Usage: cmake/setup.sh [extra cmake arguments...]   (BUILD_DIR=dir to build elsewhere)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(build-essential cmake pkg-config libtbb-dev libxxhash-dev libcli11-dev libgtest-dev
+          libbenchmark-dev clang-format)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >&2
+fi
+
+build_dir=${BUILD_DIR:-build}
+cmake -S . -B "$build_dir" "$@" >&2
+cmake --build "$build_dir" -j"$(nproc)" >&2

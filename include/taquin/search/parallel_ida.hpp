@@ -1,0 +1,177 @@
+// Parallel IDA* on oneTBB: a breadth-first frontier of subtrees searched as tasks, bound by bound.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <mutex>
+#include <unordered_set>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include "taquin/board.hpp"
+#include "taquin/search/ida.hpp"
+#include "taquin/search/result.hpp"
+#include "taquin/solvability.hpp"
+
+namespace taquin {
+
+namespace detail {
+
+// Frontier size the breadth-first expansion of the root aims for: enough subtrees to balance
+// the threads, few enough that the frontier costs nothing next to the search.
+inline constexpr size_t kFrontierTarget = 4096;
+// Deepest frontier level, so huge boards never expand the root for long.
+inline constexpr int kFrontierMaxDepth = 24;
+
+template <int N, typename H>
+struct FrontierNode {
+  Board<N> board;
+  typename H::State state;
+  int g = 0;
+  int prev = kNoMove;
+  std::vector<Dir> path;  // moves from the start
+};
+
+}  // namespace detail
+
+// Optimal solution of the canonical board `start`, like ida_search, searched by every thread
+// oneTBB may use (set the count with tbb::global_control). The root is expanded breadth-first to
+// a few thousand distinct subtrees (states seen at a shallower level dropped: no optimal path
+// goes through them); each bound is then tried on all subtrees in parallel, the next bound is the
+// least f that exceeded it, and the first subtree that reaches the goal stops the others. The
+// length is optimal whatever the thread count; node counts beyond one thread vary from run to
+// run (the serial ida_search is the reference for node counts).
+template <int N, typename H>
+SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
+                                 const Limits& limits = {}) {
+  using Node = detail::FrontierNode<N, H>;
+  using Worker = detail::IdaWorker<N, H>;
+  const auto started = std::chrono::steady_clock::now();
+  SearchResult result;
+  Stats& stats = result.stats;
+  auto finish = [&](Outcome outcome) {
+    result.outcome = outcome;
+    stats.states_selected = stats.nodes_expanded;
+    stats.seconds = detail::seconds_since(started);
+    return result;
+  };
+  if (!is_solvable(start)) return finish(Outcome::Unsolvable);
+
+  const Board<N> goal = Board<N>::identity(start.blank_label());
+  std::vector<Node> level{Node{start, heuristic.init(start), 0, detail::kNoMove, {}}};
+  if (start == goal) {
+    result.optimal = true;
+    stats.max_states_in_memory = 1;
+    return finish(Outcome::Solved);
+  }
+
+  // Breadth-first expansion of the root; a goal met on the way is optimal (fewest moves).
+  std::unordered_set<Board<N>, BoardHash<N>> seen{start};
+  uint64_t frontier_states = 1;
+  while (level.size() < detail::kFrontierTarget && level.front().g < detail::kFrontierMaxDepth) {
+    std::vector<Node> next;
+    next.reserve(level.size() * 3);
+    for (const Node& node : level) {
+      ++stats.nodes_expanded;
+      const int blank = node.board.blank();
+      const auto& list = detail::kPrunedMoves<N>.at[blank][node.prev];
+      for (int k = 0; k < list.count; ++k) {
+        Node child{node.board, node.state, node.g + 1, static_cast<int>(list.dir[k]), node.path};
+        const int to = list.target[k];
+        const int label = child.board.at(to);
+        child.board.slide(to);
+        ++stats.nodes_generated;
+        if (!seen.insert(child.board).second) continue;
+        heuristic.update(child.state, child.board, label, to, blank);
+        child.path.push_back(list.dir[k]);
+        if (child.board == goal) {
+          result.moves = std::move(child.path);
+          result.optimal = true;
+          stats.max_states_in_memory = seen.size();
+          return finish(Outcome::Solved);
+        }
+        next.push_back(std::move(child));
+      }
+    }
+    if (next.empty()) break;  // the whole space is seen and the goal is not in it
+    level = std::move(next);
+    frontier_states = std::max<uint64_t>(frontier_states, seen.size());
+  }
+  seen = {};
+
+  std::atomic<uint64_t> shared_nodes{stats.nodes_expanded};
+  std::atomic<bool> found{false};
+  std::atomic<int> stop_reason{-1};
+  std::mutex solution_mutex;
+  tbb::enumerable_thread_specific<Worker> workers([&] {
+    return Worker(heuristic, limits, start.blank_label(), started, &shared_nodes, &found);
+  });
+
+  int bound = heuristic.value(level.front().state) + level.front().g;
+  for (const Node& node : level) bound = std::min(bound, node.g + heuristic.value(node.state));
+  bound = std::max(bound, heuristic.value(heuristic.init(start)));
+  for (;;) {
+    ++stats.iterations;
+    std::atomic<int> next_bound{Worker::kInfinity};
+    tbb::parallel_for(
+        tbb::blocked_range<size_t>(0, level.size(), 1),
+        [&](const tbb::blocked_range<size_t>& range) {
+          Worker& worker = workers.local();
+          for (size_t i = range.begin(); i != range.end(); ++i) {
+            if (found.load(std::memory_order_relaxed) || stop_reason.load() >= 0) return;
+            const Node& node = level[i];
+            const int f = node.g + heuristic.value(node.state);
+            int r = f;
+            if (f <= bound) r = worker.search(node.board, node.state, node.g, node.prev, bound);
+            if (r == Worker::kFound) {
+              std::lock_guard lock(solution_mutex);
+              if (!found.load()) {
+                result.moves = node.path;
+                const std::vector<Dir> below = worker.path();
+                result.moves.insert(result.moves.end(), below.begin(), below.end());
+                found.store(true);
+              }
+              return;
+            }
+            if (r == Worker::kStopped) {
+              if (worker.stop_reason() != Outcome::Cancelled || !found.load()) {
+                int expected = -1;
+                stop_reason.compare_exchange_strong(expected,
+                                                    static_cast<int>(worker.stop_reason()));
+              }
+              return;
+            }
+            int seen_bound = next_bound.load(std::memory_order_relaxed);
+            while (r < seen_bound && !next_bound.compare_exchange_weak(seen_bound, r)) {
+            }
+          }
+        });
+    if (found.load()) break;
+    if (stop_reason.load() >= 0) break;
+    if (next_bound.load() == Worker::kInfinity) break;
+    bound = next_bound.load();
+  }
+
+  int deepest = 0;
+  for (Worker& worker : workers) {
+    worker.flush_nodes();
+    stats.nodes_expanded += worker.expanded();
+    stats.nodes_generated += worker.generated();
+    deepest = std::max(deepest, worker.deepest());
+  }
+  stats.max_states_in_memory =
+      std::max<uint64_t>(frontier_states, level.size() + static_cast<uint64_t>(deepest) + 1);
+  if (found.load()) {
+    result.optimal = true;
+    return finish(Outcome::Solved);
+  }
+  if (stop_reason.load() >= 0) return finish(static_cast<Outcome>(stop_reason.load()));
+  return finish(Outcome::Unsolvable);
+}
+
+}  // namespace taquin

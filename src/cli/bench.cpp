@@ -1,0 +1,225 @@
+// `taquin bench`: solves a reference set with IDA* and reports lengths, nodes, time and nodes/s.
+//
+// Sets are embedded in the binary: korf100 (Korf's 100, for the zero-first goal: blank first),
+// korf100-standard-goal (the same positions for the standard goal), hardest80 and hardest8
+// (standard goal). A FILE set uses --goal (standard by default); its "# optimal K" comments give
+// the known lengths. One thread runs the serial IDA* (the reference: the last line, "Nodes
+// searched: N", is then deterministic and changes only when the search behaviour changes);
+// more threads run the parallel IDA*.
+#include <algorithm>
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include <tbb/global_control.h>
+#include <tbb/info.h>
+
+#include "command.hpp"
+#include "taquin/embedded.hpp"
+#include "taquin/heuristic.hpp"
+#include "taquin/search/ida.hpp"
+#include "taquin/search/parallel_ida.hpp"
+
+namespace taquin::cli {
+namespace {
+
+struct BenchOptions {
+  std::string set = "korf100";
+  int count = 10;
+  int threads = 0;  // 0: all cores
+  std::string heuristic = "linear";
+  std::string goal;  // FILE sets only; standard when empty
+  std::string format = "text";
+};
+
+// Calls `f(heuristic)` with the heuristic object `kind` names, built for `blank_label`. The one
+// place a heuristic name becomes a type.
+template <int N, typename F>
+SearchResult with_heuristic(HeuristicKind kind, int blank_label, F&& f) {
+  switch (kind) {
+    case HeuristicKind::Hamming:
+      return f(Hamming<N>(blank_label));
+    case HeuristicKind::Manhattan:
+      return f(Manhattan<N>(blank_label));
+    case HeuristicKind::Linear:
+    default:
+      return f(LinearConflict<N>(blank_label));
+  }
+}
+
+// Solves one canonical board with the serial search (1 thread) or the parallel one.
+template <int N>
+SearchResult solve(const Board<N>& start, HeuristicKind kind, int threads) {
+  return with_heuristic<N>(kind, start.blank_label(), [&](const auto& h) {
+    return threads == 1 ? ida_search(start, h) : parallel_ida_search(start, h);
+  });
+}
+
+std::string outcome_name(Outcome o) {
+  switch (o) {
+    case Outcome::Solved:
+      return "solved";
+    case Outcome::Unsolvable:
+      return "unsolvable";
+    case Outcome::MemoryLimit:
+      return "memory-limit";
+    case Outcome::NodeLimit:
+      return "node-limit";
+    case Outcome::TimeLimit:
+      return "time-limit";
+    case Outcome::Cancelled:
+      return "cancelled";
+  }
+  return "?";
+}
+
+int run_bench(const BenchOptions& options) {
+  // The instances and their goal spec.
+  std::vector<Instance> instances;
+  std::string goal_text = options.goal.empty() ? "standard" : options.goal;
+  if (auto text = embedded::find(options.set)) {
+    if (!options.goal.empty()) {
+      print_error({"--goal", 0, "an embedded set has its own goal; --goal is for a FILE set"});
+      return kExitBadInput;
+    }
+    if (options.set == "korf100") goal_text = "zero-first";
+    auto parsed = parse_instances(*text, options.set);
+    if (!parsed) {
+      print_error(parsed.error());
+      return kExitBadInput;
+    }
+    instances = std::move(*parsed);
+  } else {
+    auto parsed = read_instances(options.set);
+    if (!parsed) {
+      print_error(parsed.error());
+      return kExitBadInput;
+    }
+    instances = std::move(*parsed);
+  }
+  Expected<GoalSpec> spec = parse_goal_spec(goal_text);
+  if (!spec) {
+    print_error(spec.error());
+    return kExitBadInput;
+  }
+  if (options.count > 0 && static_cast<size_t>(options.count) < instances.size())
+    instances.resize(static_cast<size_t>(options.count));
+  const HeuristicKind kind = *parse_heuristic(options.heuristic);
+  const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
+  tbb::global_control control(tbb::global_control::max_allowed_parallelism,
+                              static_cast<size_t>(threads));
+  const bool json = options.format == "json";
+
+  int status = kExitOk;
+  bool all_optimal = true;
+  int unknown = 0;
+  uint64_t total_nodes = 0;
+  double total_seconds = 0;
+  int id = 0;
+  if (!json) std::cout << "    id  length  optimal         nodes    seconds\n";
+  for (const Instance& inst : instances) {
+    ++id;
+    Expected<Goal> goal = Goal::for_side(*spec, inst.side);
+    if (!goal) {
+      print_error(goal.error());
+      return kExitBadInput;
+    }
+    SearchResult result;
+    bool replayed = true;
+    with_side(inst.side, [&]<int N>() {
+      const Board<N> start = goal->canonical<N>(inst.tiles);
+      result = solve<N>(start, kind, threads);
+      if (result.outcome == Outcome::Solved) replayed = replay_solves(start, result.moves);
+    });
+    if (!replayed) {
+      print_error({inst.source, inst.line,
+                   "internal error: the solution found does not replay to the goal"});
+      return kExitBadInput;
+    }
+    const bool solved = result.outcome == Outcome::Solved;
+    const int length = static_cast<int>(result.moves.size());
+    if (!inst.optimal_length) ++unknown;
+    if (!solved || (inst.optimal_length && *inst.optimal_length != length)) {
+      all_optimal = false;
+      status = kExitUnsolved;
+    }
+    total_nodes += result.stats.nodes_expanded;
+    total_seconds += result.stats.seconds;
+    if (json) {
+      JsonLine line;
+      line.add("id", id).add("outcome", outcome_name(result.outcome));
+      if (solved)
+        line.add("length", length);
+      else
+        line.add_null("length");
+      if (inst.optimal_length)
+        line.add("optimal_length", *inst.optimal_length);
+      else
+        line.add_null("optimal_length");
+      line.add("nodes", result.stats.nodes_expanded).add("iterations", result.stats.iterations);
+      line.add("seconds", result.stats.seconds).add("moves", moves_string(result.moves));
+      std::cout << line.str() << '\n';
+    } else {
+      std::ostringstream row;
+      row << std::setw(6) << id << "  " << std::setw(6)
+          << (solved ? std::to_string(length) : outcome_name(result.outcome)) << "  "
+          << std::setw(7) << (inst.optimal_length ? std::to_string(*inst.optimal_length) : "-")
+          << "  " << std::setw(12) << result.stats.nodes_expanded << "  " << std::setw(9)
+          << std::fixed << std::setprecision(3) << result.stats.seconds;
+      std::cout << row.str() << std::endl;
+    }
+  }
+  const double rate = total_seconds > 0 ? static_cast<double>(total_nodes) / total_seconds : 0;
+  if (json) {
+    JsonLine summary;
+    summary.add("summary", true).add("set", options.set).add("heuristic", options.heuristic);
+    summary.add("instances", id).add("all_optimal", all_optimal).add("unknown_optimal", unknown);
+    summary.add("nodes", total_nodes).add("seconds", total_seconds).add("nodes_per_second", rate);
+    summary.add("threads", threads).add("nodes_searched", total_nodes);
+    std::cout << summary.str() << '\n';
+  } else {
+    std::ostringstream out;
+    out << "set: " << options.set << ", heuristic: " << options.heuristic << '\n';
+    out << "instances: " << id << '\n';
+    out << "all optimal: " << (all_optimal ? "yes" : "no");
+    if (unknown) out << " (" << unknown << " without a known length)";
+    out << '\n';
+    out << "total nodes: " << total_nodes << '\n';
+    out << std::fixed << std::setprecision(3) << "total seconds: " << total_seconds << '\n';
+    out << std::setprecision(1) << "nodes/s: " << rate / 1e6 << " M\n";
+    out << "threads: " << threads << '\n';
+    out << "Nodes searched: " << total_nodes << '\n';
+    std::cout << out.str();
+  }
+  return status;
+}
+
+void setup_bench(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<BenchOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "bench", "Solve a reference set with IDA*: lengths against the known optimal, nodes/s");
+  sub->add_option("--set", options->set,
+                  "korf100, korf100-standard-goal, hardest80, hardest8 (embedded) or a FILE")
+      ->capture_default_str();
+  sub->add_option("--count", options->count, "Solve only the first K instances (0: all)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  sub->add_option("--threads", options->threads, "Threads (0: all cores; 1: serial IDA*)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  sub->add_option("--heuristic", options->heuristic, "hamming, manhattan or linear")
+      ->check(CLI::IsMember({"hamming", "manhattan", "linear"}))
+      ->capture_default_str();
+  sub->add_option("--goal", options->goal,
+                  "Goal of a FILE set: standard, zero-first, snail, a board or a file");
+  sub->add_option("--format", options->format, "Output: text or json (one object a line)")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  sub->callback([options, &exit_code] { exit_code = run_bench(*options); });
+}
+
+const RegisterCommand registered(50, setup_bench);
+
+}  // namespace
+}  // namespace taquin::cli

@@ -1,0 +1,125 @@
+// End-to-end tests of `taquin check` and `taquin generate`: outputs, JSON, exit codes, bad input.
+#include <gtest/gtest.h>
+
+#include "cli_run.hpp"
+
+namespace taquin {
+namespace {
+
+using testing::count_lines;
+using testing::run_taquin;
+using testing::temp_file;
+
+const std::string kData = TAQUIN_DATA_DIR;
+
+TEST(CliCheck, ReadsEveryReferenceFile) {
+  auto r = run_taquin("check " + kData + "/hardest80.txt " + kData + "/hardest8.txt " + kData +
+                      "/korf100-standard-goal.txt");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(count_lines(r.out), 17 + 2 + 100);
+  EXPECT_EQ(r.out.find("unsolvable"), std::string::npos);
+  auto z = run_taquin("check --goal zero-first " + kData + "/korf100.txt");
+  EXPECT_EQ(z.status, 0) << z.err;
+  EXPECT_EQ(count_lines(z.out), 100);
+}
+
+TEST(CliCheck, UnsolvableGivesExitOne) {
+  auto r = run_taquin("check --board '1 2 3 4 5 6 8 7 0'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("3x3 unsolvable"), std::string::npos);
+}
+
+TEST(CliCheck, JsonInInputOrder) {
+  auto r = run_taquin("check --format json -", "1 2 3 0\n1 2 0 3\n2 1 3 0\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out,
+            "{\"id\":1,\"size\":2,\"board\":[1,2,3,0],\"goal\":[1,2,3,0],\"solvable\":true,"
+            "\"source\":\"<stdin>\",\"line\":1}\n"
+            "{\"id\":2,\"size\":2,\"board\":[1,2,0,3],\"goal\":[1,2,3,0],\"solvable\":true,"
+            "\"source\":\"<stdin>\",\"line\":2}\n"
+            "{\"id\":3,\"size\":2,\"board\":[2,1,3,0],\"goal\":[1,2,3,0],\"solvable\":false,"
+            "\"source\":\"<stdin>\",\"line\":3}\n");
+}
+
+TEST(CliCheck, GoalsAndStdin) {
+  auto snail = run_taquin("check --goal snail --board '1 2 3 8 0 4 7 6 5'");
+  EXPECT_EQ(snail.status, 0) << snail.err;
+  auto custom = run_taquin("check --goal '2 1 3 0' --board '2 1 3 0'");
+  EXPECT_EQ(custom.status, 0) << custom.err;
+  const std::string goal_file = temp_file("goal.txt", "2\n3 0\n2 1\n");
+  auto from_file = run_taquin("check --goal " + goal_file, "3 0 2 1\n");
+  EXPECT_EQ(from_file.status, 0) << from_file.err;
+  auto wrong_size = run_taquin("check --goal '2 1 3 0' --board '1 2 3 4 5 6 7 8 0'");
+  EXPECT_EQ(wrong_size.status, 2);
+  EXPECT_EQ(count_lines(wrong_size.err), 1);
+}
+
+// Every bad input: exit 2, exactly one line on stderr naming the source, nothing on stdout.
+TEST(CliCheck, BadInputsExitTwoWithOneLine) {
+  const std::vector<std::pair<std::string, std::string>> files = {
+      {"count.txt", "1 2 3 4 5 6 7 8 9 0\n"},
+      {"square.txt", "1 2 3 4 5 0\n"},
+      {"dup.txt", "3\n1 2 3\n4 5 6\n7 7 0\n"},
+      {"missing.txt", "1 2 3 4 5 6 7 8\n"},
+      {"range.txt", "1 2 3 44\n"},
+      {"negative.txt", "1 2 3 -1\n"},
+      {"token.txt", "1 2 three 0\n"},
+      {"size.txt", "3\n1 2 3\n4 5 6 7\n8 0\n"},
+      {"empty.txt", ""},
+      {"binary.txt", std::string("\x7f"
+                                 "ELF\x02\x01\x01\0\0\0",
+                                 10)},
+      {"huge.txt", std::string(3 << 20, '7')},
+      {"small.txt", "1\n0\n"},
+      {"big.txt", "9\n"},
+  };
+  for (const auto& [name, content] : files) {
+    const std::string path = temp_file(name, content);
+    auto r = run_taquin("check " + path);
+    EXPECT_EQ(r.status, 2) << name << ": " << r.err;
+    EXPECT_EQ(count_lines(r.err), 1) << name << ": " << r.err;
+    EXPECT_NE(r.err.find(path), std::string::npos) << name << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << name;
+  }
+  auto missing = run_taquin("check /nonexistent/file.txt");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_EQ(count_lines(missing.err), 1);
+  auto inline_bad = run_taquin("check --board '1 2 2 0'");
+  EXPECT_EQ(inline_bad.status, 2);
+  EXPECT_NE(inline_bad.err.find("--board"), std::string::npos);
+  auto usage = run_taquin("check --no-such-flag");
+  EXPECT_EQ(usage.status, 2);
+}
+
+TEST(CliGenerate, DeterministicPerSeed) {
+  auto a = run_taquin("generate --size 4 --count 20 --seed 42 --solvable");
+  auto b = run_taquin("generate --size 4 --count 20 --seed 42 --solvable");
+  auto c = run_taquin("generate --size 4 --count 20 --seed 43 --solvable");
+  EXPECT_EQ(a.status, 0);
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.out, c.out);
+  EXPECT_EQ(count_lines(a.out), 20);
+  // Every generated board is solvable, as check confirms.
+  auto checked = run_taquin("check -", a.out);
+  EXPECT_EQ(checked.status, 0) << checked.out;
+}
+
+TEST(CliGenerate, ClassesWalksAndFormats) {
+  auto u = run_taquin("generate --size 3 --count 30 --seed 7 --unsolvable --goal snail");
+  auto cu = run_taquin("check --goal snail -", u.out);
+  EXPECT_EQ(cu.status, 1);
+  EXPECT_EQ(cu.out.find(" solvable"), std::string::npos);
+  auto w = run_taquin("generate --size 5 --count 5 --seed 3 --walk 40 --format 42");
+  EXPECT_EQ(w.status, 0);
+  auto cw = run_taquin("check -", w.out);
+  EXPECT_EQ(cw.status, 0) << cw.err;
+  EXPECT_EQ(count_lines(cw.out), 5);
+  auto zero = run_taquin("generate --size 3 --walk 0 --seed 1");
+  EXPECT_EQ(zero.out, "1 2 3 4 5 6 7 8 0\n");
+  auto bad = run_taquin("generate --size 9");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(count_lines(bad.err), 1);
+}
+
+}  // namespace
+}  // namespace taquin

@@ -1,0 +1,128 @@
+// Tests of board parsing (every format, every bad input) and formatting round trips.
+#include <gtest/gtest.h>
+
+#include "taquin/io.hpp"
+
+namespace taquin {
+namespace {
+
+std::vector<uint8_t> v(std::initializer_list<int> xs) {
+  return std::vector<uint8_t>(xs.begin(), xs.end());
+}
+
+TEST(Io, FortyTwoFormatWithComments) {
+  const char* text =
+      "# This puzzle is solvable\n"
+      "3   # size\n"
+      "8 6 7 # first row\n"
+      "2 5 4\n"
+      "\n"
+      "3 0 1   # last row\n";
+  Expected<std::vector<Instance>> r = parse_instances(text, "a.txt");
+  ASSERT_TRUE(r.ok()) << r.error().describe();
+  ASSERT_EQ(r->size(), 1u);
+  EXPECT_EQ((*r)[0].side, 3);
+  EXPECT_EQ((*r)[0].line, 2);
+  EXPECT_EQ((*r)[0].tiles, v({8, 6, 7, 2, 5, 4, 3, 0, 1}));
+}
+
+TEST(Io, OneLineAndBatch) {
+  const char* text =
+      "# batch\n"
+      "1 2 3 0  # optimal 1\n"
+      "\n"
+      "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3  # optimal 57\n";
+  Expected<std::vector<Instance>> r = parse_instances(text, "b.txt");
+  ASSERT_TRUE(r.ok()) << r.error().describe();
+  ASSERT_EQ(r->size(), 2u);
+  EXPECT_EQ((*r)[0].side, 2);
+  EXPECT_EQ((*r)[0].optimal_length, 1);
+  EXPECT_EQ((*r)[1].side, 4);
+  EXPECT_EQ((*r)[1].line, 4);
+  EXPECT_EQ((*r)[1].optimal_length, 57);
+}
+
+TEST(Io, MixedFormatsInOneFile) {
+  Expected<std::vector<Instance>> r = parse_instances("2\n1 2\n3 0\n1 2 0 3\n", "m");
+  ASSERT_TRUE(r.ok()) << r.error().describe();
+  ASSERT_EQ(r->size(), 2u);
+  EXPECT_EQ((*r)[1].tiles, v({1, 2, 0, 3}));
+}
+
+TEST(Io, FormatRoundTrips) {
+  const std::vector<uint8_t> tiles = {14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3};
+  for (BoardFormat f : {BoardFormat::OneLine, BoardFormat::FortyTwo}) {
+    Expected<std::vector<Instance>> r = parse_instances(format_board(tiles, 4, f), "x");
+    ASSERT_TRUE(r.ok()) << r.error().describe();
+    EXPECT_EQ((*r)[0].tiles, tiles);
+  }
+  EXPECT_EQ(format_board(v({1, 2, 3, 0}), 2, BoardFormat::Grid), "1 2\n3 .\n");
+  EXPECT_EQ(format_board(v({1, 2, 3, 0}), 2, BoardFormat::FortyTwo), "2\n1 2\n3 0\n");
+}
+
+// Each bad input: an error naming the source and line, with the expected words.
+struct BadCase {
+  std::string text;
+  int line;
+  std::string words;
+};
+
+TEST(Io, BadInputsNameLineAndProblem) {
+  const std::vector<BadCase> cases = {
+      {"1 2 3 4 5 6 7 8\n", 1, "not a square"},
+      {"1 2 3\n", 1, "not a square"},
+      {"# c\n1 2 3 4 5 6 7 7 0\n", 2, "duplicate tile 7; missing tile 8"},
+      {"1 2 3 4 5 6 7 8\n", 1, "missing blank (0)"},
+      {"3\n1 2 3\n4 5 6\n7 0 0\n", 1, "duplicate blank (0); missing tile 8"},
+      {"1 2 3 4 5 6 7 8 9 10 11 12 13 14 0\n", 1, "missing tile 15"},
+      {"1 2 3 4 5 6 7 9 0\n", 1, "out of range"},
+      {"1 2 3 4 5 6 7 -8 0\n", 1, "negative value -8"},
+      {"1 2 3 4 5 6 7 x 0\n", 1, "non-numeric token 'x'"},
+      {"3\n1 2 3\n4 5 6\n", 3, "only 2 follow"},
+      {"3\n1 2 3\n4 5 6 7\n8 0 9\n", 3, "row has 4 values"},
+      {"2\n1 2 3\n0 4 5\n", 2, "row has 3 values"},
+      {"", 0, "empty"},
+      {"# only comments\n\n", 0, "empty"},
+      {"1\n0\n", 1, "side 1 is out of range"},
+      {"9\n", 1, "side 9 is out of range"},
+      {std::string("1 2 3\0 0", 8), 1, "binary data"},
+      {std::string(kMaxLineBytes + 10, '1'), 1, "over the limit"},
+      {"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 "
+       "34 35 "
+       "36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 "
+       "66 67 68 "
+       "69 70 71 72 73 74 75 76 77 78 79 80 0\n",
+       1, "side 9 is out of range"},
+      {"1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 99999999999999\n", 1, "out of range"},
+  };
+  for (const BadCase& c : cases) {
+    Expected<std::vector<Instance>> r = parse_instances(c.text, "bad.txt");
+    ASSERT_FALSE(r.ok()) << c.words;
+    EXPECT_EQ(r.error().source, "bad.txt");
+    EXPECT_EQ(r.error().line, c.line) << r.error().describe();
+    EXPECT_NE(r.error().message.find(c.words), std::string::npos) << r.error().describe();
+    EXPECT_EQ(r.error().describe().find('\n'), std::string::npos);
+  }
+}
+
+TEST(Io, MissingAndUnreadableFiles) {
+  Expected<std::vector<Instance>> r = read_instances("/nonexistent/board.txt");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().source, "/nonexistent/board.txt");
+  EXPECT_NE(r.error().message.find("cannot open"), std::string::npos);
+  Expected<std::vector<Instance>> d = read_instances("/");
+  ASSERT_FALSE(d.ok());
+  EXPECT_NE(d.error().message.find("directory"), std::string::npos);
+}
+
+TEST(Io, MissingTileReported) {
+  std::vector<int> values = {1, 2, 3, 3};
+  auto err = validate_tiles(values, 2, "s", 4);
+  ASSERT_TRUE(err.has_value());
+  EXPECT_EQ(err->message, "duplicate tile 3; missing blank (0)");
+  values = {1, 2, 3, 0};
+  EXPECT_FALSE(validate_tiles(values, 2, "s", 4).has_value());
+}
+
+}  // namespace
+}  // namespace taquin
