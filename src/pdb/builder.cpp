@@ -334,7 +334,7 @@ Expected<std::shared_ptr<Table>> build_group(int side, const std::vector<uint8_t
   const Geometry geo(side);
   const int k = static_cast<int>(cells.size());
   const int free = geo.cells - k;
-  if (k < 1 || free < 2) return Error{"", 0, "a group must leave at least two cells out"};
+  if (k < 1 || free < 3) return Error{"", 0, "a group must leave at least three cells out"};
   if (placement_count(geo.cells, k) > (uint64_t{1} << 32))
     return Error{"", 0, "the group has too many placements to tabulate"};
   std::unique_ptr<tbb::global_control> limit;

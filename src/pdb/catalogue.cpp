@@ -81,8 +81,8 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
       used |= uint64_t{1} << cell;
       group.push_back(static_cast<uint8_t>(cell));
     }
-    if (static_cast<int>(group.size()) > cells - 2)
-      return Error{source, line_no, "a group must leave at least two cells out (the blank and one more)"};
+    if (static_cast<int>(group.size()) > cells - 3)
+      return Error{source, line_no, "a group must leave at least three cells out (the blank and two more)"};
     if (static_cast<int>(cat.groups.size()) == kMaxGroups)
       return Error{source, line_no,
                    "too many groups (at most " + std::to_string(kMaxGroups) + ")"};
