@@ -1,0 +1,47 @@
+// Building additive pattern databases: breadth-first by rounds over group placements and blank regions.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "taquin/error.hpp"
+#include "taquin/pdb/catalogue.hpp"
+#include "taquin/pdb/table.hpp"
+
+namespace taquin::pdb {
+
+// One finished round of a build, for progress reports.
+struct RoundReport {
+  int group = 0;           // 0-based group index within the catalogue (0 for a lone table)
+  int round = 0;           // distance just completed
+  uint64_t reached = 0;    // placements with a value so far
+  uint64_t entries = 0;    // placements in all
+  double seconds = 0.0;    // since the group's build started
+};
+
+struct BuildOptions {
+  int threads = 0;                                      // 0 = all cores
+  std::function<void(const RoundReport&)> progress;     // called after each round (any thread)
+  bool force_value8 = false;                            // skip the 4-bit encoding (tests)
+};
+
+// Builds the table of one group of goal cells on a side-`side` board. The value of a placement is
+// the fewest moves of the group's tiles that bring them to their goal cells while the other
+// pieces are indistinguishable and the blank moves freely among them (exact for that
+// abstraction): a breadth-first search by rounds over (placement, blank's connected region),
+// seeded with every region of the goal placement, parallel on oneTBB. Stores 4-bit excesses
+// over the Manhattan sum when they fit, else bytes. Fails on a group the builder cannot hold.
+Expected<std::shared_ptr<Table>> build_table(int side, const std::vector<uint8_t>& cells,
+                                             const BuildOptions& options = {});
+
+// Builds every group of `catalogue` and writes "<out_dir>/<stem>.<i>.pdb" (see table_file_name),
+// each through a temporary file; also writes "<out_dir>/<stem>.cat" when out_dir does not hold
+// the catalogue yet. Returns the written paths.
+Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
+                                                   const std::string& out_dir,
+                                                   const BuildOptions& options = {});
+
+}  // namespace taquin::pdb

@@ -1,0 +1,44 @@
+// Pattern-database catalogues: a board side and disjoint groups of goal cells, read from text.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "taquin/error.hpp"
+
+namespace taquin::pdb {
+
+// Most groups a catalogue may hold (the heuristic keeps one value per group in its state).
+inline constexpr int kMaxGroups = 8;
+
+// A parsed catalogue. Groups name goal CELLS (row-major, 0-based), so one database serves every
+// goal: on canonical boards a piece's label is its goal cell.
+struct Catalogue {
+  int side = 0;
+  std::vector<std::vector<uint8_t>> groups;  // in file order; cells in the order written
+  std::vector<int> group_lines;              // 1-based line of each group in the source
+  std::string source;                        // file name (or a description) for errors
+  std::string stem;                          // base name without ".cat": names the built files
+  std::string text;                          // the text parsed
+
+  // Bit c set when cell c belongs to some group.
+  uint64_t covered() const;
+};
+
+// Parses catalogue text. Format: '#' starts a comment; blank lines are skipped; the first line
+// is "side N" (N from 2 to 8); every further line lists the cells of one group, separated by
+// spaces. Groups are disjoint, non-empty, and leave at least one cell uncovered (for the blank).
+// Errors name `source` and the line.
+Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& source,
+                                    const std::string& stem);
+
+// Reads and parses a catalogue file; the stem is the file name without directory and ".cat".
+Expected<Catalogue> read_catalogue(const std::string& path);
+
+// The file name of the database of group `index` (0-based) of the catalogue with `stem`:
+// "<stem>.<index+1>.pdb", e.g. "7-8.1.pdb" and "7-8.2.pdb" for pdb/7-8.cat.
+std::string table_file_name(const std::string& stem, int index);
+
+}  // namespace taquin::pdb

@@ -1,0 +1,42 @@
+// Finding and loading the tables of a catalogue: --pdb DIR|CATALOGUE, the default search path.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "taquin/error.hpp"
+#include "taquin/goal.hpp"
+#include "taquin/pdb/catalogue.hpp"
+#include "taquin/pdb/table.hpp"
+
+namespace taquin::pdb {
+
+// The loaded tables of one catalogue, one per group, in catalogue order.
+struct PdbSet {
+  Catalogue catalogue;
+  std::vector<std::shared_ptr<const Table>> tables;
+  std::string dir;  // where the tables were found
+};
+
+// The catalogues `taquin` knows by name, strongest first: "7-8", "6-6-3", "5-5-5" (4x4).
+const std::vector<std::string>& builtin_catalogues();
+
+// Loads "<dir>/<stem>.<i>.pdb" for every group of `catalogue`, each mapped and validated, and
+// checks it was built for that group. A missing file names the command that builds it.
+Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir);
+
+// The symmetries of the square (see symmetric_cell) under which `catalogue` serves a goal whose
+// blank is on `blank_cell`: those mapping that cell to a cell no group covers. Identity first,
+// then the transpose, then the rest. Empty when none does.
+std::vector<int> usable_symmetries(const Catalogue& catalogue, int blank_cell);
+
+// Resolves --pdb for boards of `goal`: a catalogue file (tables beside it); a directory (the
+// strongest catalogue whose tables are all there: builtin_catalogues() in that order, then any
+// other "<stem>.cat" of the directory, alphabetically); or "" for the default search path "pdb/",
+// then $TAQUIN_PDB_DIR. A catalogue named in a directory without its ".cat" is read from the
+// source tree's pdb/. Fails with a clear message if nothing fits, if a file is corrupted, if the
+// side differs, or if no symmetry maps the goal's blank cell off the groups.
+Expected<PdbSet> load_pdb_set(const std::string& dir_or_catalogue, const Goal& goal);
+
+}  // namespace taquin::pdb

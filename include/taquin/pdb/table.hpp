@@ -1,0 +1,103 @@
+// One pattern-database table: its file format (header, checksum), writing, mmap loading, lookup.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "taquin/error.hpp"
+
+namespace taquin::pdb {
+
+// How entries are stored.
+//   Excess4: 4 bits an entry, two a byte (even index in the low nibble), holding
+//            (value - manhattan) / 2, where manhattan is the group tiles' taxicab distance to
+//            their goal cells. Exact: every move of a group tile changes that sum by one, so
+//            value - manhattan is even. The builder falls back to Value8 if any excess exceeds 15.
+//   Value8:  one byte an entry, holding the value.
+enum class Encoding : uint32_t { Excess4 = 1, Value8 = 2 };
+
+inline constexpr uint32_t kFormatVersion = 1;
+inline constexpr char kMagic[8] = {'T', 'A', 'Q', 'U', 'I', 'N', 'P', 'D'};
+
+// The fixed 128-byte header at the start of every table file (little-endian fields).
+struct FileHeader {
+  char magic[8];
+  uint32_t version;
+  uint32_t header_bytes;  // 128
+  uint32_t side;
+  uint32_t group_size;
+  uint32_t encoding;
+  uint32_t max_value;     // largest value in the table
+  uint64_t entry_count;   // (side²)! / (side² - group_size)!
+  uint64_t payload_bytes;
+  uint64_t payload_hash;  // XXH64 (seed 0) of the payload
+  uint8_t cells[64];      // the group's goal cells, in ranking order; unused bytes are 0
+  uint64_t header_hash;   // XXH64 (seed 0) of the 120 bytes above
+};
+static_assert(sizeof(FileHeader) == 128, "the on-disk header is 128 bytes");
+
+// Payload bytes of `entries` entries in `encoding`.
+uint64_t payload_size(Encoding encoding, uint64_t entries);
+
+// A table in memory: either a read-only mapping of a file or an owned buffer (fresh builds).
+class Table {
+ public:
+  Table(int side, std::vector<uint8_t> cells, Encoding encoding, int max_value,
+        std::vector<uint8_t> payload);
+  ~Table();
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
+
+  int side() const { return side_; }
+  int group_size() const { return static_cast<int>(cells_.size()); }
+  const std::vector<uint8_t>& cells() const { return cells_; }
+  Encoding encoding() const { return encoding_; }
+  int max_value() const { return max_value_; }
+  uint64_t entry_count() const { return entries_; }
+  uint64_t payload_bytes() const { return payload_size(encoding_, entries_); }
+  const uint8_t* payload() const { return data_; }
+  const std::string& path() const { return path_; }
+
+  // The value of entry `index` given the group's Manhattan sum for that placement.
+  int value(uint64_t index, int manhattan) const {
+    if (encoding_ == Encoding::Excess4)
+      return manhattan + 2 * ((data_[index >> 1] >> ((index & 1) * 4)) & 15);
+    return data_[index];
+  }
+  // Address of the byte holding entry `index` (for prefetching).
+  const uint8_t* entry_address(uint64_t index) const {
+    return data_ + (encoding_ == Encoding::Excess4 ? index >> 1 : index);
+  }
+
+  // The header describing this table, with both hashes filled in.
+  FileHeader header() const;
+
+  // Writes the table to `path` through a temporary file renamed into place.
+  Expected<bool> write(const std::string& path) const;
+
+  // Maps a table file read-only and validates header and payload checksum. Refuses a missing,
+  // foreign, wrong-version, truncated or corrupted file with a one-line reason.
+  static Expected<std::shared_ptr<const Table>> open(const std::string& path);
+
+ private:
+  Table() = default;
+  int side_ = 0;
+  std::vector<uint8_t> cells_;
+  Encoding encoding_ = Encoding::Value8;
+  int max_value_ = 0;
+  uint64_t entries_ = 0;
+  const uint8_t* data_ = nullptr;
+  std::vector<uint8_t> owned_;
+  void* map_ = nullptr;
+  size_t map_bytes_ = 0;
+  std::string path_;
+};
+
+// Checks every entry: the goal placement is 0, each value is at least the group's Manhattan
+// sum with the same parity, and no value exceeds max_value (which some entry reaches).
+// Fills `histogram` (count per value) when given. Errors name the table's path.
+Expected<bool> verify_values(const Table& table, std::vector<uint64_t>* histogram = nullptr);
+
+}  // namespace taquin::pdb

@@ -1,0 +1,149 @@
+// `taquin pdb build|info|verify`: build a catalogue's pattern databases, describe and check files.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "command.hpp"
+#include "taquin/pdb/builder.hpp"
+#include "taquin/pdb/catalogue.hpp"
+#include "taquin/pdb/table.hpp"
+
+namespace taquin::cli {
+namespace {
+
+struct PdbOptions {
+  std::string catalogue;
+  std::string out_dir;
+  int threads = 0;
+  std::string file;
+};
+
+// Progress on stderr: a bar redrawn in place on a terminal, else one line a round.
+void report_round(const pdb::RoundReport& r, size_t groups, bool tty) {
+  const double share = r.entries ? static_cast<double>(r.reached) / static_cast<double>(r.entries) : 0;
+  char line[256];
+  if (tty) {
+    const int width = 30, filled = static_cast<int>(share * width + 0.5);
+    std::string bar(filled, '#');
+    bar.resize(width, '.');
+    std::snprintf(line, sizeof line, "\rgroup %d/%zu [%s] %5.1f%% round %d, %llu/%llu, %.1f s ",
+                  r.group + 1, groups, bar.c_str(), 100 * share, r.round,
+                  static_cast<unsigned long long>(r.reached),
+                  static_cast<unsigned long long>(r.entries), r.seconds);
+  } else {
+    std::snprintf(line, sizeof line, "group %d/%zu round %d: %llu/%llu entries reached, %.2f s\n",
+                  r.group + 1, groups, r.round, static_cast<unsigned long long>(r.reached),
+                  static_cast<unsigned long long>(r.entries), r.seconds);
+  }
+  std::cerr << line << std::flush;
+}
+
+int run_build(const PdbOptions& options) {
+  Expected<pdb::Catalogue> catalogue = pdb::read_catalogue(options.catalogue);
+  if (!catalogue) {
+    print_error(catalogue.error());
+    return kExitBadInput;
+  }
+  if (options.threads < 0) {
+    print_error({"--threads", 0, "must be 0 (all cores) or more"});
+    return kExitBadInput;
+  }
+  std::string out = options.out_dir;
+  if (out.empty()) {
+    out = std::filesystem::path(options.catalogue).parent_path().string();
+    if (out.empty()) out = ".";
+  }
+  const bool tty = isatty(STDERR_FILENO);
+  const size_t groups = catalogue->groups.size();
+  pdb::BuildOptions build;
+  build.threads = options.threads;
+  build.progress = [&](const pdb::RoundReport& r) { report_round(r, groups, tty); };
+  const auto start = std::chrono::steady_clock::now();
+  Expected<std::vector<std::string>> written = pdb::build_catalogue(*catalogue, out, build);
+  if (tty) std::cerr << '\n';
+  if (!written) {
+    print_error(written.error());
+    return kExitBadInput;
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  for (const std::string& path : *written) std::cout << path << '\n';
+  std::cerr << "taquin: built " << groups << " tables in " << seconds << " s\n";
+  return kExitOk;
+}
+
+void print_info(const pdb::Table& t) {
+  std::cout << "file: " << t.path() << '\n'
+            << "format version: " << pdb::kFormatVersion << '\n'
+            << "board: " << t.side() << 'x' << t.side() << '\n'
+            << "group cells:";
+  for (uint8_t c : t.cells()) std::cout << ' ' << int(c);
+  std::cout << '\n'
+            << "encoding: "
+            << (t.encoding() == pdb::Encoding::Excess4 ? "excess4 (4 bits: (value - manhattan) / 2)"
+                                                       : "value8 (8 bits: value)")
+            << '\n'
+            << "entries: " << t.entry_count() << '\n'
+            << "payload bytes: " << t.payload_bytes() << '\n'
+            << "max value: " << t.max_value() << '\n';
+  char hash[32];
+  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(t.header().payload_hash));
+  std::cout << "payload xxh64: " << hash << " (checked)\n";
+}
+
+int run_info(const PdbOptions& options) {
+  Expected<std::shared_ptr<const pdb::Table>> table = pdb::Table::open(options.file);
+  if (!table) {
+    print_error(table.error());
+    return kExitBadInput;
+  }
+  print_info(**table);
+  return kExitOk;
+}
+
+int run_verify(const PdbOptions& options) {
+  Expected<std::shared_ptr<const pdb::Table>> table = pdb::Table::open(options.file);
+  if (!table) {
+    print_error(table.error());
+    return kExitBadInput;
+  }
+  std::vector<uint64_t> histogram;
+  Expected<bool> ok = pdb::verify_values(**table, &histogram);
+  if (!ok) {
+    print_error(ok.error());
+    return kExitBadInput;
+  }
+  print_info(**table);
+  std::cout << "values:";
+  for (size_t v = 0; v < histogram.size(); ++v)
+    if (histogram[v]) std::cout << ' ' << v << ':' << histogram[v];
+  std::cout << "\nverify: ok\n";
+  return kExitOk;
+}
+
+void setup_pdb(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<PdbOptions>();
+  CLI::App* pdb = app.add_subcommand("pdb", "Build, describe and check pattern databases");
+  pdb->require_subcommand(1);
+  CLI::App* build = pdb->add_subcommand(
+      "build", "Build every group of a catalogue (e.g. pdb/7-8.cat) into <stem>.<i>.pdb files");
+  build->add_option("catalogue", options->catalogue, "Catalogue file: side N, then one group of goal cells a line")
+      ->required();
+  build->add_option("-o,--out", options->out_dir, "Output directory (default: the catalogue's)");
+  build->add_option("--threads", options->threads, "Worker threads (0 = all cores)")->capture_default_str();
+  build->callback([options, &exit_code] { exit_code = run_build(*options); });
+  CLI::App* info = pdb->add_subcommand("info", "Print a table's header (header and checksum checked)");
+  info->add_option("file", options->file, "A .pdb file")->required();
+  info->callback([options, &exit_code] { exit_code = run_info(*options); });
+  CLI::App* verify = pdb->add_subcommand(
+      "verify", "Check a table: header, checksum, and every value against its Manhattan bound");
+  verify->add_option("file", options->file, "A .pdb file")->required();
+  verify->callback([options, &exit_code] { exit_code = run_verify(*options); });
+}
+
+const RegisterCommand registered(60, setup_pdb);
+
+}  // namespace
+}  // namespace taquin::cli

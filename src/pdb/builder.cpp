@@ -1,0 +1,402 @@
+// The pattern-database builder: parallel breadth-first rounds over (placement, blank region).
+#include "taquin/pdb/builder.hpp"
+
+#include <array>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <sys/mman.h>
+
+#include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include "taquin/pdb/geometry.hpp"
+#include "taquin/pdb/rank.hpp"
+
+namespace taquin::pdb {
+namespace {
+
+// Each (placement, region) state holds a 2-bit code in its placement's word, at the slot given by
+// the rank of the region's lowest cell among the free cells. Codes 1 and 2 swap roles each round
+// (the current frontier and the next one), so no pass is needed between rounds.
+constexpr unsigned kUnseen = 0, kDone = 3;
+
+// Zeroed anonymous memory backed by transparent huge pages where the kernel allows (the builder's
+// accesses are random: huge pages spare most TLB misses).
+template <typename T>
+class HugeArray {
+ public:
+  explicit HugeArray(uint64_t count) : bytes_(((count * sizeof(T)) | (kHuge - 1)) + 1) {
+    void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    madvise(p, bytes_, MADV_HUGEPAGE);
+    data_ = static_cast<T*>(p);
+  }
+  ~HugeArray() { munmap(data_, bytes_); }
+  HugeArray(const HugeArray&) = delete;
+  HugeArray& operator=(const HugeArray&) = delete;
+  T& operator[](uint64_t i) { return data_[i]; }
+  T* data() { return data_; }
+
+ private:
+  static constexpr uint64_t kHuge = uint64_t{1} << 21;
+  uint64_t bytes_;
+  T* data_;
+};
+
+template <typename Word>
+struct Builder {
+  const Geometry& geo;
+  int n, k;
+  std::vector<uint8_t> goal;
+  uint64_t entries;
+  int low_digits;       // digits ranked within a block
+  uint64_t block_size;  // product of the low digits' radices
+  uint64_t blocks;
+  std::vector<uint8_t> low_table;  // block offset -> its low digits
+  HugeArray<Word> codes;
+  std::vector<uint8_t> payload;
+  bool excess4;
+  std::atomic<bool> overflow{false};
+  std::unique_ptr<std::atomic<uint8_t>[]> active[2];  // per block: holds frontier states
+
+  Builder(const Geometry& g, const std::vector<uint8_t>& cells, bool use_excess4)
+      : geo(g),
+        n(g.cells),
+        k(static_cast<int>(cells.size())),
+        goal(cells),
+        entries(placement_count(n, k)),
+        codes(entries),
+        excess4(use_excess4) {
+    low_digits = 0;
+    block_size = 1;
+    while (low_digits < k && block_size * static_cast<uint64_t>(n - (k - 1 - low_digits)) <= 16384) {
+      block_size *= static_cast<uint64_t>(n - (k - 1 - low_digits));
+      ++low_digits;
+    }
+    blocks = entries / block_size;
+    low_table.resize(block_size * std::max(low_digits, 1));
+    for (uint64_t off = 0; off < block_size; ++off) {
+      uint64_t rest = off;
+      for (int j = low_digits - 1; j >= 0; --j) {
+        const uint64_t radix = static_cast<uint64_t>(n - (k - low_digits + j));
+        low_table[off * low_digits + j] = static_cast<uint8_t>(rest % radix);
+        rest /= radix;
+      }
+    }
+    make_slot_table();
+    weight.assign(k, 1);
+    for (int i = k - 2; i >= 0; --i) weight[i] = weight[i + 1] * static_cast<uint64_t>(n - i - 1);
+    dist.resize(k);
+    for (int i = 0; i < k; ++i)
+      for (int c = 0; c < n; ++c) dist[i][c] = static_cast<uint8_t>(taxicab(c, goal[i], geo.side));
+    payload.assign(payload_size(excess4 ? Encoding::Excess4 : Encoding::Value8, entries), 0);
+    for (auto& a : active) {
+      a.reset(new std::atomic<uint8_t>[blocks]);
+      for (uint64_t b = 0; b < blocks; ++b) a[b].store(0, std::memory_order_relaxed);
+    }
+  }
+
+  static unsigned code_at(Word w, int slot) { return static_cast<unsigned>(w >> (2 * slot)) & 3; }
+
+  std::vector<uint64_t> weight;  // place value of each digit of the rank
+  std::vector<std::array<uint8_t, 64>> dist;  // per tile, per cell: taxicab distance to its goal
+
+  int manhattan(const uint8_t* pos) const {
+    int sum = 0;
+    for (int i = 0; i < k; ++i) sum += dist[i][pos[i]];
+    return sum;
+  }
+
+  int slot_of(uint64_t free, uint64_t region) const {
+    return std::popcount(free & ((region & (~region + 1)) - 1));
+  }
+
+  // Boards of up to 16 cells: per free mask, the slot of the region holding each free cell, 4 bits
+  // a cell (half a megabyte for 4x4, so it stays in cache).
+  std::vector<uint64_t> slot_table;
+  void make_slot_table() {
+    if (n > 16) return;
+    slot_table.assign(size_t{1} << n, 0);
+    for (uint64_t free = 0; free < (uint64_t{1} << n); ++free)
+      for (uint64_t rest = free; rest != 0;) {
+        const uint64_t region = geo.region(free, rest & (~rest + 1));
+        const uint64_t slot = static_cast<uint64_t>(slot_of(free, region));
+        for (uint64_t m = region; m != 0; m &= m - 1) slot_table[free] |= slot << (4 * std::countr_zero(m));
+        rest &= ~region;
+      }
+  }
+  // Slot of the region of `free` holding `cell`.
+  int slot_at(uint64_t free, int cell) const {
+    if (!slot_table.empty()) return static_cast<int>(slot_table[free] >> (4 * cell)) & 15;
+    return slot_of(free, geo.region(free, uint64_t{1} << cell));
+  }
+
+  // Records `value` for placement `index` (first visit only).
+  void store(uint64_t index, int value, int manhattan) {
+    if (excess4) {
+      int excess = (value - manhattan) / 2;
+      if (excess > 15) {
+        overflow.store(true, std::memory_order_relaxed);
+        excess = 15;
+      }
+      std::atomic_ref<uint8_t>(payload[index >> 1])
+          .fetch_or(static_cast<uint8_t>(excess << ((index & 1) * 4)), std::memory_order_relaxed);
+    } else {
+      std::atomic_ref<uint8_t>(payload[index]).store(static_cast<uint8_t>(value), std::memory_order_relaxed);
+    }
+  }
+
+  // Marks (index, slot) with `next` if unseen; returns 1 when the placement was first reached.
+  int reach(uint64_t index, int slot, unsigned next, int value, int manhattan, uint8_t* next_active) {
+    std::atomic_ref<Word> word(codes[index]);
+    Word old = word.load(std::memory_order_relaxed);
+    for (;;) {
+      if (code_at(old, slot) != kUnseen) return 0;
+      const Word updated = static_cast<Word>(old | (Word(next) << (2 * slot)));
+      if (word.compare_exchange_weak(old, updated, std::memory_order_relaxed)) break;
+    }
+    std::atomic_ref<uint8_t> flag(next_active[index / block_size]);
+    if (!flag.load(std::memory_order_relaxed)) flag.store(1, std::memory_order_relaxed);
+    if (old != 0) return 0;
+    store(index, value, manhattan);
+    return 1;
+  }
+
+  // Expands the frontier states of one block; returns placements first reached.
+  uint64_t expand_block(uint64_t block, int depth) {
+    const unsigned cur = 1 + (depth & 1), next = 2 - (depth & 1);
+    const Word lo_bits = static_cast<Word>(static_cast<Word>(~Word(0)) / 3);  // 0b0101...
+    const Word want_lo = cur & 1 ? lo_bits : Word(0), want_hi = cur & 2 ? lo_bits : Word(0);
+    uint8_t* next_active = reinterpret_cast<uint8_t*>(active[(depth + 1) & 1].get());
+    // High digits are shared by the whole block.
+    uint8_t digits[64];
+    index_digits(block * block_size, n, k, digits);
+    uint8_t pos[64];
+    const uint64_t high_occupied = [&] {
+      uint64_t seen = 0;
+      for (int i = 0; i < k - low_digits; ++i) {
+        const int p = select_bit(geo.all & ~seen, digits[i]);
+        pos[i] = static_cast<uint8_t>(p);
+        seen |= uint64_t{1} << p;
+      }
+      return seen;
+    }();
+    uint64_t first_reached = 0;
+    // Successors are prefetched when generated and resolved a few hundred later, so that the
+    // random accesses of many placements overlap.
+    struct Move {
+      uint64_t index;
+      int slot;
+      int manhattan;
+    };
+    constexpr int kBatch = 512, kFlushAt = kBatch - 4 * 64;
+    Move moves[kBatch];
+    int count = 0;
+    const auto flush = [&] {
+      for (int i = 0; i < count; ++i)
+        first_reached += reach(moves[i].index, moves[i].slot, next, depth + 1, moves[i].manhattan,
+                               next_active);
+      count = 0;
+    };
+    for (uint64_t off = 0; off < block_size; ++off) {
+      const uint64_t index = block * block_size + off;
+      std::atomic_ref<Word> word(codes[index]);
+      const Word w = word.load(std::memory_order_relaxed);
+      const Word lo = w & lo_bits, hi = (w >> 1) & lo_bits;
+      const Word match = static_cast<Word>(~(lo ^ want_lo) & ~(hi ^ want_hi) & lo_bits);
+      if (match == 0) continue;
+      uint64_t occupied = high_occupied;
+      for (int j = 0; j < low_digits; ++j) {
+        const int p = select_bit(geo.all & ~occupied, low_table[off * low_digits + j]);
+        pos[k - low_digits + j] = static_cast<uint8_t>(p);
+        occupied |= uint64_t{1} << p;
+      }
+      const uint64_t free = geo.all & ~occupied;
+      // Digits of this placement, and the occupancy of the tiles before each one.
+      uint64_t before[64];
+      int digit[64];
+      {
+        uint64_t seen = 0;
+        for (int i = 0; i < k; ++i) {
+          before[i] = seen;
+          digit[i] = pos[i] - std::popcount(seen & ((uint64_t{1} << pos[i]) - 1));
+          seen |= uint64_t{1} << pos[i];
+        }
+      }
+      int tile_at[64];
+      for (int i = 0; i < k; ++i) tile_at[pos[i]] = i;
+      const int md = manhattan(pos);
+      Word done_mask = 0;
+      for (Word m = match; m != 0; m &= m - 1) {
+        const int slot = std::countr_zero(m) / 2;
+        done_mask |= Word(kDone) << (2 * slot);
+        const uint64_t region = geo.region(free, uint64_t{1} << select_bit(free, slot));
+        for (uint64_t ys = region; ys != 0; ys &= ys - 1) {
+          const int y = std::countr_zero(ys);
+          for (uint64_t xs = geo.neighbours[y] & occupied; xs != 0; xs &= xs - 1) {
+            const int x = std::countr_zero(xs);
+            const int t = tile_at[x];
+            // Rank after tile t moves from x to y: its own digit changes, and each later tile's
+            // digit counts y instead of x among the earlier tiles below it.
+            const uint64_t free2 = free ^ (uint64_t{1} << y) ^ (uint64_t{1} << x);
+            int64_t delta = static_cast<int64_t>(weight[t]) *
+                            (y - std::popcount(before[t] & ((uint64_t{1} << y) - 1)) - digit[t]);
+            for (int i = t + 1; i < k; ++i)
+              delta += static_cast<int64_t>(weight[i]) * ((x < pos[i]) - (y < pos[i]));
+            const uint64_t index2 = index + static_cast<uint64_t>(delta);
+            __builtin_prefetch(&codes[index2], 1);
+            moves[count++] = {index2, slot_at(free2, x),
+                              md - dist[t][x] + dist[t][y]};
+          }
+        }
+      }
+      word.fetch_or(done_mask, std::memory_order_relaxed);
+      if (count >= kFlushAt) flush();
+    }
+    flush();
+    return first_reached;
+  }
+
+  // Runs the rounds; returns the largest value.
+  int run(const BuildOptions& options, int group) {
+    const auto start = std::chrono::steady_clock::now();
+    uint8_t pos[64];
+    for (int i = 0; i < k; ++i) pos[i] = goal[i];
+    const uint64_t goal_index = rank_placement(pos, n, k);
+    uint64_t occupied = 0;
+    for (int i = 0; i < k; ++i) occupied |= uint64_t{1} << goal[i];
+    const uint64_t free = geo.all & ~occupied;
+    Word seed = 0;
+    for (uint64_t rest = free; rest != 0;) {
+      const uint64_t region = geo.region(free, rest & (~rest + 1));
+      seed |= Word(1) << (2 * slot_of(free, region));  // code 1 = current at round 0
+      rest &= ~region;
+    }
+    codes[goal_index] = seed;
+    active[0][goal_index / block_size].store(1);
+    uint64_t reached = 1;
+    int depth = 0;
+    for (;; ++depth) {
+      std::atomic<uint8_t>* cur_active = active[depth & 1].get();
+      std::atomic<uint64_t> new_reached{0};
+      std::atomic<bool> any_next{false};
+      tbb::parallel_for(tbb::blocked_range<uint64_t>(0, blocks, 1),
+                        [&](const tbb::blocked_range<uint64_t>& range) {
+                          uint64_t local = 0;
+                          for (uint64_t b = range.begin(); b != range.end(); ++b) {
+                            if (!cur_active[b].load(std::memory_order_relaxed)) continue;
+                            cur_active[b].store(0, std::memory_order_relaxed);
+                            local += expand_block(b, depth);
+                          }
+                          new_reached += local;
+                        });
+      std::atomic<uint8_t>* next_active = active[(depth + 1) & 1].get();
+      for (uint64_t b = 0; b < blocks && !any_next; ++b)
+        if (next_active[b].load(std::memory_order_relaxed)) any_next = true;
+      reached += new_reached;
+      if (new_reached > 0) max_value = depth + 1;
+      if (options.progress) {
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        options.progress({group, depth, reached, entries, seconds});
+      }
+      if (!any_next) break;
+    }
+    unreached = entries - reached;
+    return max_value;
+  }
+  uint64_t unreached = 0;
+  int max_value = 0;
+};
+
+template <typename Word>
+Expected<std::shared_ptr<Table>> build_with(const Geometry& geo, const std::vector<uint8_t>& cells,
+                                            bool excess4, const BuildOptions& options, int group,
+                                            bool& overflowed) {
+  Builder<Word> builder(geo, cells, excess4);
+  const int max_value = builder.run(options, group);
+  overflowed = builder.overflow.load();
+  if (builder.unreached != 0)
+    return Error{"", 0, std::to_string(builder.unreached) + " placements are unreachable"};
+  return std::make_shared<Table>(geo.side, cells,
+                                 excess4 ? Encoding::Excess4 : Encoding::Value8, max_value,
+                                 std::move(builder.payload));
+}
+
+Expected<std::shared_ptr<Table>> build_group(int side, const std::vector<uint8_t>& cells,
+                                             const BuildOptions& options, int group) {
+  const Geometry geo(side);
+  const int k = static_cast<int>(cells.size());
+  const int free = geo.cells - k;
+  if (k < 1 || free < 3) return Error{"", 0, "a group must leave at least three cells out"};
+  if (placement_count(geo.cells, k) > (uint64_t{1} << 32))
+    return Error{"", 0, "the group has too many placements to tabulate"};
+  std::unique_ptr<tbb::global_control> limit;
+  if (options.threads > 0)
+    limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                                  options.threads);
+  for (bool excess4 : {!options.force_value8, false}) {
+    bool overflowed = false;
+    Expected<std::shared_ptr<Table>> table =
+        free <= 8    ? build_with<uint16_t>(geo, cells, excess4, options, group, overflowed)
+        : free <= 16 ? build_with<uint32_t>(geo, cells, excess4, options, group, overflowed)
+        : free <= 32 ? build_with<uint64_t>(geo, cells, excess4, options, group, overflowed)
+                     : Expected<std::shared_ptr<Table>>(
+                           Error{"", 0, "the group leaves more than 32 cells free"});
+    if (!table || !overflowed) return table;
+    if (!excess4) break;
+  }
+  return Error{"", 0, "a value exceeds 255"};
+}
+
+}  // namespace
+
+Expected<std::shared_ptr<Table>> build_table(int side, const std::vector<uint8_t>& cells,
+                                             const BuildOptions& options) {
+  return build_group(side, cells, options, 0);
+}
+
+Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
+                                                   const std::string& out_dir,
+                                                   const BuildOptions& options) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(out_dir, ec);
+  if (!fs::is_directory(out_dir)) return Error{out_dir, 0, "not a directory"};
+  std::vector<std::string> written;
+  for (size_t g = 0; g < catalogue.groups.size(); ++g) {
+    Expected<std::shared_ptr<Table>> table =
+        build_group(catalogue.side, catalogue.groups[g], options, static_cast<int>(g));
+    if (!table) {
+      Error e = table.error();
+      e.source = catalogue.source;
+      e.line = catalogue.group_lines[g];
+      return e;
+    }
+    const std::string path = (fs::path(out_dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string();
+    Expected<bool> ok = (*table)->write(path);
+    if (!ok) return ok.error();
+    written.push_back(path);
+  }
+  const fs::path copy = fs::path(out_dir) / (catalogue.stem + ".cat");
+  if (!fs::exists(copy)) {
+    const std::string tmp = copy.string() + ".tmp";
+    {
+      std::ofstream out(tmp, std::ios::binary);
+      out << catalogue.text;
+      if (!out) return Error{copy.string(), 0, "cannot write the catalogue copy"};
+    }
+    fs::rename(tmp, copy, ec);
+    if (ec) return Error{copy.string(), 0, "cannot write the catalogue copy: " + ec.message()};
+    written.push_back(copy.string());
+  }
+  return written;
+}
+
+}  // namespace taquin::pdb

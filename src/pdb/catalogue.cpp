@@ -1,0 +1,116 @@
+// Catalogue parsing: "side N" then one group of goal cells a line, with errors naming the line.
+#include "taquin/pdb/catalogue.hpp"
+
+#include <bit>
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include "taquin/tables.hpp"
+
+namespace taquin::pdb {
+namespace {
+
+// Splits a line (comment removed) into words.
+std::vector<std::string_view> words_of(std::string_view line) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+    size_t j = i;
+    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
+    if (j > i) out.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+bool parse_int(std::string_view word, int& out) {
+  const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), out);
+  return ec == std::errc() && end == word.data() + word.size();
+}
+
+}  // namespace
+
+uint64_t Catalogue::covered() const {
+  uint64_t mask = 0;
+  for (const auto& group : groups)
+    for (uint8_t c : group) mask |= uint64_t{1} << c;
+  return mask;
+}
+
+Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& source,
+                                    const std::string& stem) {
+  Catalogue cat;
+  cat.source = source;
+  cat.stem = stem;
+  cat.text = std::string(text);
+  uint64_t used = 0;
+  int line_no = 0;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++line_no;
+    if (const size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+    const std::vector<std::string_view> words = words_of(line);
+    if (words.empty()) continue;
+    if (cat.side == 0) {
+      int side = 0;
+      if (words.size() != 2 || words[0] != "side" || !parse_int(words[1], side))
+        return Error{source, line_no, "expected \"side N\" before the groups"};
+      if (side < kMinSide || side > kMaxSide)
+        return Error{source, line_no, "side " + std::to_string(side) + " is out of range (2 to 8)"};
+      cat.side = side;
+      continue;
+    }
+    const int cells = cat.side * cat.side;
+    std::vector<uint8_t> group;
+    for (std::string_view w : words) {
+      int cell = 0;
+      if (!parse_int(w, cell))
+        return Error{source, line_no, "\"" + std::string(w) + "\" is not a cell number"};
+      if (cell < 0 || cell >= cells)
+        return Error{source, line_no,
+                     "cell " + std::to_string(cell) + " is off the board (0 to " +
+                         std::to_string(cells - 1) + ")"};
+      if (used >> cell & 1)
+        return Error{source, line_no, "cell " + std::to_string(cell) + " is in two groups"};
+      used |= uint64_t{1} << cell;
+      group.push_back(static_cast<uint8_t>(cell));
+    }
+    if (static_cast<int>(group.size()) > cells - 3)
+      return Error{source, line_no, "a group must leave at least three cells out (the blank and two more)"};
+    if (static_cast<int>(cat.groups.size()) == kMaxGroups)
+      return Error{source, line_no,
+                   "too many groups (at most " + std::to_string(kMaxGroups) + ")"};
+    cat.groups.push_back(std::move(group));
+    cat.group_lines.push_back(line_no);
+  }
+  if (cat.side == 0) return Error{source, 0, "no \"side N\" line"};
+  if (cat.groups.empty()) return Error{source, 0, "no group of cells"};
+  const int cells = cat.side * cat.side;
+  if (std::popcount(used) >= cells)
+    return Error{source, 0, "the groups cover every cell; leave at least one for the blank"};
+  return cat;
+}
+
+Expected<Catalogue> read_catalogue(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{path, 0, "cannot open the catalogue"};
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  std::string stem = path;
+  if (const size_t slash = stem.find_last_of('/'); slash != std::string::npos)
+    stem = stem.substr(slash + 1);
+  if (stem.size() > 4 && stem.ends_with(".cat")) stem.resize(stem.size() - 4);
+  return parse_catalogue(buffer.str(), path, stem);
+}
+
+std::string table_file_name(const std::string& stem, int index) {
+  return stem + "." + std::to_string(index + 1) + ".pdb";
+}
+
+}  // namespace taquin::pdb

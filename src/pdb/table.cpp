@@ -1,0 +1,184 @@
+// Table files: header and checksums, writing through a temporary file, mmap loading, validation.
+#include "taquin/pdb/table.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <xxhash.h>
+
+#include "taquin/pdb/geometry.hpp"
+#include "taquin/pdb/rank.hpp"
+#include "taquin/tables.hpp"
+
+namespace taquin::pdb {
+
+uint64_t payload_size(Encoding encoding, uint64_t entries) {
+  return encoding == Encoding::Excess4 ? (entries + 1) / 2 : entries;
+}
+
+Table::Table(int side, std::vector<uint8_t> cells, Encoding encoding, int max_value,
+             std::vector<uint8_t> payload)
+    : side_(side),
+      cells_(std::move(cells)),
+      encoding_(encoding),
+      max_value_(max_value),
+      entries_(placement_count(side * side, static_cast<int>(cells_.size()))),
+      owned_(std::move(payload)) {
+  data_ = owned_.data();
+}
+
+Table::~Table() {
+  if (map_) munmap(map_, map_bytes_);
+}
+
+FileHeader Table::header() const {
+  FileHeader h;
+  std::memset(&h, 0, sizeof h);
+  std::memcpy(h.magic, kMagic, sizeof h.magic);
+  h.version = kFormatVersion;
+  h.header_bytes = sizeof(FileHeader);
+  h.side = static_cast<uint32_t>(side_);
+  h.group_size = static_cast<uint32_t>(cells_.size());
+  h.encoding = static_cast<uint32_t>(encoding_);
+  h.max_value = static_cast<uint32_t>(max_value_);
+  h.entry_count = entries_;
+  h.payload_bytes = payload_bytes();
+  h.payload_hash = XXH64(data_, h.payload_bytes, 0);
+  for (size_t i = 0; i < cells_.size(); ++i) h.cells[i] = cells_[i];
+  h.header_hash = XXH64(&h, offsetof(FileHeader, header_hash), 0);
+  return h;
+}
+
+Expected<bool> Table::write(const std::string& path) const {
+  const FileHeader h = header();
+  const std::string tmp = path + ".tmp" + std::to_string(getpid());
+  FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (!f) return Error{path, 0, std::string("cannot create the file: ") + std::strerror(errno)};
+  bool ok = std::fwrite(&h, sizeof h, 1, f) == 1;
+  const uint64_t bytes = h.payload_bytes;
+  for (uint64_t done = 0; ok && done < bytes;) {
+    const size_t chunk = static_cast<size_t>(std::min<uint64_t>(bytes - done, uint64_t{1} << 26));
+    ok = std::fwrite(data_ + done, 1, chunk, f) == chunk;
+    done += chunk;
+  }
+  ok = std::fflush(f) == 0 && ok;
+  ok = fsync(fileno(f)) == 0 && ok;
+  ok = std::fclose(f) == 0 && ok;
+  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const std::string reason = std::strerror(errno);
+    std::remove(tmp.c_str());
+    return Error{path, 0, "cannot write the file: " + reason};
+  }
+  return true;
+}
+
+Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
+  const auto fail = [&](const std::string& why) { return Error{path, 0, why}; };
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return fail(std::string("cannot open: ") + std::strerror(errno));
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return fail("not a regular file");
+  }
+  const uint64_t size = static_cast<uint64_t>(st.st_size);
+  FileHeader h;
+  std::memset(&h, 0, sizeof h);
+  const ssize_t got = pread(fd, &h, sizeof h, 0);
+  const auto refuse = [&](const std::string& why) {
+    ::close(fd);
+    return fail(why);
+  };
+  if (got < static_cast<ssize_t>(sizeof h.magic) || std::memcmp(h.magic, kMagic, sizeof h.magic) != 0)
+    return refuse("not a taquin pattern database (bad magic)");
+  if (got < static_cast<ssize_t>(sizeof h)) return refuse("truncated header");
+  if (h.version != kFormatVersion)
+    return refuse("format version " + std::to_string(h.version) + ", this taquin reads version " +
+                  std::to_string(kFormatVersion) + "; rebuild it with `taquin pdb build`");
+  if (h.header_bytes != sizeof h || XXH64(&h, offsetof(FileHeader, header_hash), 0) != h.header_hash)
+    return refuse("corrupted header (checksum mismatch)");
+  const int side = static_cast<int>(h.side), k = static_cast<int>(h.group_size);
+  if (side < kMinSide || side > kMaxSide) return refuse("bad board side " + std::to_string(h.side));
+  if (k < 1 || k >= side * side) return refuse("bad group size " + std::to_string(h.group_size));
+  uint64_t used = 0;
+  for (int i = 0; i < k; ++i) {
+    if (h.cells[i] >= side * side || (used >> h.cells[i] & 1)) return refuse("bad group cells");
+    used |= uint64_t{1} << h.cells[i];
+  }
+  if (h.encoding != static_cast<uint32_t>(Encoding::Excess4) &&
+      h.encoding != static_cast<uint32_t>(Encoding::Value8))
+    return refuse("unknown entry encoding " + std::to_string(h.encoding));
+  const Encoding encoding = static_cast<Encoding>(h.encoding);
+  if (h.entry_count != placement_count(side * side, k) ||
+      h.payload_bytes != payload_size(encoding, h.entry_count))
+    return refuse("entry count does not match the group");
+  if (h.max_value > 255) return refuse("bad max value");
+  if (size < sizeof h + h.payload_bytes)
+    return refuse("truncated: " + std::to_string(size) + " bytes, expected " +
+                  std::to_string(sizeof h + h.payload_bytes));
+  if (size > sizeof h + h.payload_bytes) return refuse("trailing bytes after the payload");
+  void* map = mmap(nullptr, size, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0);
+  ::close(fd);
+  if (map == MAP_FAILED) return fail(std::string("cannot map: ") + std::strerror(errno));
+  const uint8_t* payload = static_cast<const uint8_t*>(map) + sizeof h;
+  if (XXH64(payload, h.payload_bytes, 0) != h.payload_hash) {
+    munmap(map, size);
+    return fail("corrupted payload (checksum mismatch)");
+  }
+  std::shared_ptr<Table> table(new Table());
+  table->side_ = side;
+  table->cells_.assign(h.cells, h.cells + k);
+  table->encoding_ = encoding;
+  table->max_value_ = static_cast<int>(h.max_value);
+  table->entries_ = h.entry_count;
+  table->data_ = payload;
+  table->map_ = map;
+  table->map_bytes_ = size;
+  table->path_ = path;
+  return std::shared_ptr<const Table>(std::move(table));
+}
+
+Expected<bool> verify_values(const Table& table, std::vector<uint64_t>* histogram) {
+  const int n = table.side() * table.side(), k = table.group_size();
+  const std::string name = table.path().empty() ? "<table>" : table.path();
+  std::vector<uint64_t> counts(256, 0);
+  PlacementCursor cursor(n, k, 0);
+  const std::vector<uint8_t>& goal = table.cells();
+  for (uint64_t index = 0; index < table.entry_count(); ++index, cursor.advance()) {
+    const uint8_t* pos = cursor.cells();
+    int manhattan = 0;
+    for (int i = 0; i < k; ++i) manhattan += taxicab(pos[i], goal[i], table.side());
+    int value = 0;
+    if (table.encoding() == Encoding::Excess4) {
+      value = table.value(index, manhattan);
+    } else {
+      value = table.value(index, 0);
+      if (value < manhattan || (value - manhattan) % 2 != 0)
+        return Error{name, 0,
+                     "entry " + std::to_string(index) + " holds " + std::to_string(value) +
+                         ", inconsistent with its Manhattan sum " + std::to_string(manhattan)};
+    }
+    if (value > table.max_value())
+      return Error{name, 0,
+                   "entry " + std::to_string(index) + " holds " + std::to_string(value) +
+                       ", above the header's maximum " + std::to_string(table.max_value())};
+    if (value == 0 && manhattan != 0)
+      return Error{name, 0, "entry " + std::to_string(index) + " is 0 off the goal"};
+    ++counts[value];
+  }
+  if (table.value(rank_placement(goal, n, k), 0) != 0)
+    return Error{name, 0, "the goal placement is not 0"};
+  if (counts[table.max_value()] == 0)
+    return Error{name, 0, "no entry reaches the header's maximum " + std::to_string(table.max_value())};
+  if (histogram) {
+    counts.resize(table.max_value() + 1);
+    *histogram = std::move(counts);
+  }
+  return true;
+}
+
+}  // namespace taquin::pdb

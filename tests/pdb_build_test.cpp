@@ -1,0 +1,215 @@
+// Pattern databases: catalogue parsing, placement ranking, and built values against a plain BFS.
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <unordered_map>
+
+#include "taquin/pdb/builder.hpp"
+#include "taquin/pdb/catalogue.hpp"
+#include "taquin/pdb/geometry.hpp"
+#include "taquin/pdb/rank.hpp"
+
+namespace taquin::pdb {
+namespace {
+
+TEST(PdbCatalogue, ShippedCataloguesParse) {
+  for (const char* stem : {"7-8", "6-6-3", "5-5-5"}) {
+    Expected<Catalogue> cat =
+        read_catalogue(std::string(TAQUIN_SOURCE_DIR) + "/pdb/" + stem + ".cat");
+    ASSERT_TRUE(cat.ok()) << cat.error().describe();
+    EXPECT_EQ(cat->side, 4);
+    EXPECT_EQ(cat->stem, stem);
+    EXPECT_EQ(cat->covered(), (uint64_t{1} << 15) - 1) << stem;  // every cell but 15
+  }
+}
+
+TEST(PdbCatalogue, ErrorsNameTheLine) {
+  const auto error = [](const std::string& text) {
+    Expected<Catalogue> cat = parse_catalogue(text, "my.cat", "my");
+    EXPECT_FALSE(cat.ok()) << text;
+    return cat.ok() ? std::string() : cat.error().describe();
+  };
+  EXPECT_EQ(error("# comment\n0 1 2\n"), "my.cat:2: expected \"side N\" before the groups");
+  EXPECT_EQ(error("side 9\n"), "my.cat:1: side 9 is out of range (2 to 8)");
+  EXPECT_EQ(error("side 3\n0 1\n1 2\n"), "my.cat:3: cell 1 is in two groups");
+  EXPECT_EQ(error("side 3\n0 9\n"), "my.cat:2: cell 9 is off the board (0 to 8)");
+  EXPECT_EQ(error("side 3\n0 x\n"), "my.cat:2: \"x\" is not a cell number");
+  EXPECT_EQ(error("side 3\n"), "my.cat: no group of cells");
+  EXPECT_EQ(error("side 3\n0 1 2 3 4 5 6\n"),
+            "my.cat:2: a group must leave at least three cells out (the blank and two more)");
+  EXPECT_EQ(error("side 2\n0\n1\n2\n3\n"),
+            "my.cat: the groups cover every cell; leave at least one for the blank");
+  EXPECT_TRUE(parse_catalogue("side 3 # x\n\n 0 1 2  # row\n3 4 5\n", "a", "a").ok());
+}
+
+TEST(PdbRank, RankIsABijectionAndCursorFollowsIt) {
+  for (auto [n, k] : {std::pair{9, 3}, std::pair{9, 5}, std::pair{16, 3}}) {
+    const uint64_t count = placement_count(n, k);
+    std::vector<bool> hit(count, false);
+    PlacementCursor cursor(n, k, 0);
+    for (uint64_t i = 0; i < count; ++i, cursor.advance()) {
+      uint8_t pos[64];
+      const uint64_t occupied = unrank_placement(i, n, k, pos);
+      ASSERT_EQ(std::popcount(occupied), k);
+      for (int t = 0; t < k; ++t) ASSERT_EQ(pos[t], cursor.cells()[t]);
+      const uint64_t r = rank_placement(pos, n, k);
+      ASSERT_EQ(r, i);
+      ASSERT_FALSE(hit[r]);
+      hit[r] = true;
+    }
+  }
+  EXPECT_EQ(placement_count(16, 8), 518918400u);
+  EXPECT_EQ(placement_count(16, 7), 57657600u);
+}
+
+// Distance of every placement of the group's tiles in the abstraction (group tiles distinct,
+// other pieces alike, a move of a group tile costs 1, of another piece 0), by 0-1 BFS over
+// (tile cells, blank cell) from every goal state (group home, blank anywhere else). Keyed by rank.
+std::vector<int> brute_force(int side, const std::vector<uint8_t>& cells) {
+  const int n = side * side, k = static_cast<int>(cells.size());
+  const auto key = [&](const std::vector<int>& pos, int blank) {
+    uint64_t v = static_cast<uint64_t>(blank);
+    for (int p : pos) v = v * 64 + static_cast<uint64_t>(p);
+    return v;
+  };
+  std::unordered_map<uint64_t, int> dist;
+  std::deque<std::pair<std::vector<int>, int>> queue;
+  const std::vector<int> home(cells.begin(), cells.end());
+  for (int b = 0; b < n; ++b) {
+    if (std::find(home.begin(), home.end(), b) != home.end()) continue;
+    dist[key(home, b)] = 0;
+    queue.emplace_back(home, b);
+  }
+  while (!queue.empty()) {
+    auto [pos, blank] = queue.front();
+    queue.pop_front();
+    const int d = dist.at(key(pos, blank));
+    const int r = blank / side, c = blank % side;
+    const int targets[4] = {r > 0 ? blank - side : -1, r < side - 1 ? blank + side : -1,
+                            c > 0 ? blank - 1 : -1, c < side - 1 ? blank + 1 : -1};
+    for (int to : targets) {
+      if (to < 0) continue;
+      std::vector<int> next = pos;
+      int cost = 0;
+      for (int& p : next)
+        if (p == to) {
+          p = blank;
+          cost = 1;
+        }
+      const uint64_t kk = key(next, to);
+      const auto it = dist.find(kk);
+      if (it != dist.end() && it->second <= d + cost) continue;
+      dist[kk] = d + cost;
+      if (cost == 0)
+        queue.emplace_front(next, to);
+      else
+        queue.emplace_back(next, to);
+    }
+  }
+  std::vector<int> best(placement_count(n, k), -1);
+  for (const auto& [kk, d] : dist) {
+    uint64_t v = kk;
+    std::vector<int> pos(k);
+    for (int i = k - 1; i >= 0; --i) {
+      pos[i] = static_cast<int>(v % 64);
+      v /= 64;
+    }
+    const uint64_t r = rank_placement(pos, n, k);
+    if (best[r] < 0 || d < best[r]) best[r] = d;
+  }
+  return best;
+}
+
+void expect_matches_bfs(int side, const std::vector<uint8_t>& cells, bool value8) {
+  BuildOptions options;
+  options.threads = 2;
+  options.force_value8 = value8;
+  Expected<std::shared_ptr<Table>> table = build_table(side, cells, options);
+  ASSERT_TRUE(table.ok()) << table.error().describe();
+  EXPECT_EQ((*table)->encoding(), value8 ? Encoding::Value8 : Encoding::Excess4);
+  const std::vector<int> truth = brute_force(side, cells);
+  const int n = side * side, k = static_cast<int>(cells.size());
+  int max_value = 0;
+  for (uint64_t i = 0; i < truth.size(); ++i) {
+    ASSERT_GE(truth[i], 0) << "BFS missed placement " << i;
+    uint8_t pos[64];
+    unrank_placement(i, n, k, pos);
+    int manhattan = 0;
+    for (int t = 0; t < k; ++t) manhattan += taxicab(pos[t], cells[t], side);
+    ASSERT_EQ((*table)->value(i, manhattan), truth[i]) << "placement " << i;
+    max_value = std::max(max_value, truth[i]);
+  }
+  EXPECT_EQ((*table)->max_value(), max_value);
+  Expected<bool> ok = verify_values(**table);
+  EXPECT_TRUE(ok.ok()) << ok.error().describe();
+}
+
+TEST(PdbBuild, ThreeByThreeGroupsMatchBruteForce) {
+  expect_matches_bfs(3, {0, 1, 2}, false);
+  expect_matches_bfs(3, {4, 0, 8}, false);
+  expect_matches_bfs(3, {3, 4, 6, 7}, true);
+  expect_matches_bfs(3, {0, 1, 2, 3, 4, 5}, false);  // three cells free: regions split
+  expect_matches_bfs(3, {8, 6, 2, 0, 4}, true);
+  expect_matches_bfs(2, {3}, false);
+}
+
+TEST(PdbBuild, FourByFourGroupsMatchBruteForce) {
+  expect_matches_bfs(4, {0, 1, 2, 3}, false);
+  expect_matches_bfs(4, {9, 5, 6, 10}, false);
+  expect_matches_bfs(4, {12, 13, 14}, true);
+}
+
+TEST(PdbBuild, BothEncodingsAgreeAndThreadCountDoesNotMatter) {
+  const std::vector<uint8_t> cells = {0, 1, 4, 5, 8};
+  BuildOptions one, two, bytes;
+  one.threads = 1;
+  two.threads = 2;
+  bytes.force_value8 = true;
+  auto a = build_table(4, cells, one), b = build_table(4, cells, two), c = build_table(4, cells, bytes);
+  ASSERT_TRUE(a.ok() && b.ok() && c.ok());
+  EXPECT_EQ((*a)->header().payload_hash, (*b)->header().payload_hash);
+  const int n = 16, k = 5;
+  PlacementCursor cursor(n, k, 0);
+  for (uint64_t i = 0; i < (*a)->entry_count(); ++i, cursor.advance()) {
+    int manhattan = 0;
+    for (int t = 0; t < k; ++t) manhattan += taxicab(cursor.cells()[t], cells[t], 4);
+    ASSERT_EQ((*a)->value(i, manhattan), (*c)->value(i, 0));
+  }
+}
+
+TEST(PdbBuild, ProgressReportsEveryRound) {
+  std::vector<RoundReport> rounds;
+  BuildOptions options;
+  options.threads = 1;
+  options.progress = [&](const RoundReport& r) { rounds.push_back(r); };
+  auto table = build_table(3, {0, 1, 2}, options);
+  ASSERT_TRUE(table.ok());
+  ASSERT_FALSE(rounds.empty());
+  for (size_t i = 0; i < rounds.size(); ++i) EXPECT_EQ(rounds[i].round, static_cast<int>(i));
+  EXPECT_EQ(rounds.back().reached, 504u);
+  EXPECT_EQ(rounds.back().entries, 504u);
+  EXPECT_GE(static_cast<int>(rounds.size()), (*table)->max_value());
+}
+
+TEST(PdbBuild, CatalogueBuildWritesOneFilePerGroupAndNoTemporaries) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("taquin_pdb_build_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  Expected<Catalogue> cat = parse_catalogue("side 3\n0 1 2\n3 4 5\n", "small.cat", "small");
+  ASSERT_TRUE(cat.ok());
+  auto written = build_catalogue(*cat, dir.string());
+  ASSERT_TRUE(written.ok()) << written.error().describe();
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"small.1.pdb", "small.2.pdb", "small.cat"}));
+  auto t = Table::open((dir / "small.2.pdb").string());
+  ASSERT_TRUE(t.ok()) << t.error().describe();
+  EXPECT_EQ((*t)->cells(), (std::vector<uint8_t>{3, 4, 5}));
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace taquin::pdb
