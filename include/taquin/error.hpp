@@ -16,10 +16,13 @@ struct Error {
 
   // "source:line: message" (or "source: message" without a line), the one-line form the CLI prints.
   std::string describe() const {
-    std::string out = source;
-    if (line > 0) out += ":" + std::to_string(line);
-    if (!out.empty()) out += ": ";
-    return out + message;
+    std::string out;
+    out.reserve(source.size() + message.size() + 16);
+    out.append(source);
+    if (line > 0) out.append(":").append(std::to_string(line));
+    if (!source.empty()) out.append(": ");
+    out.append(message);
+    return out;
   }
 };
 
