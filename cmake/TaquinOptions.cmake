@@ -15,6 +15,8 @@ if(NOT TAQUIN_PORTABLE)
   target_compile_options(taquin_flags INTERFACE -march=native)
 endif()
 if(TAQUIN_SANITIZE)
-  target_compile_options(taquin_flags INTERFACE -fsanitize=${TAQUIN_SANITIZE} -fno-omit-frame-pointer -g)
+  # Any sanitizer report fails the run (UBSan would otherwise print and carry on).
+  target_compile_options(taquin_flags INTERFACE -fsanitize=${TAQUIN_SANITIZE} -fno-sanitize-recover=all
+                                                -fno-omit-frame-pointer -g)
   target_link_options(taquin_flags INTERFACE -fsanitize=${TAQUIN_SANITIZE})
 endif()
