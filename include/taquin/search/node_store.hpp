@@ -36,8 +36,9 @@ class LimitWatch {
   std::chrono::steady_clock::time_point start_;
 };
 
-// Nodes live in one vector (packed board, parent index, g, blank cell); an open-addressing table
-// of node indices, keyed by the board's XXH3 hash, finds a board's node. Growth is by a factor
+// Nodes live in one vector (packed board, parent index, g, blank cell: 16 bytes up to 4x4); an
+// open-addressing table (linear probing, at most 3/4 full, 8-byte slots: node index and the high
+// half of the hash) keyed by the board's XXH3 hash finds a board's node. Growth is by a factor
 // 1.5 (nodes) or 2 (table) and is refused when the old and new buffers together, plus the
 // caller's own bytes, would pass `max_bytes`: the search then stops instead of being killed.
 template <int N>
