@@ -237,13 +237,15 @@ class PackedLinearConflict {
       if ((from - to) % 4 == 0) {
         const int r = label >> 2;
         const uint32_t key = row_key4(w, r);
-        const uint32_t flip = r == (from >> 2) || r == (to >> 2) ? row_flip_[label] : 0;
+        const uint32_t crossed = unsigned{r == (from >> 2)} | unsigned{r == (to >> 2)};
+        const uint32_t flip = row_flip_[label] & (0u - crossed);
         const uint32_t old = key ^ (flip << (3 * (from & 3)));
         s.h += 2 * (row_table_[r][key] - row_table_[r][old]);
       } else {
         const int c = label & 3;
         const uint32_t key = column_key4(w, c);
-        const uint32_t flip = c == (from & 3) || c == (to & 3) ? column_flip_[label] : 0;
+        const uint32_t crossed = unsigned{c == (from & 3)} | unsigned{c == (to & 3)};
+        const uint32_t flip = column_flip_[label] & (0u - crossed);
         const uint32_t old = key ^ (flip << (3 * (from >> 2)));
         s.h += 2 * (column_table_[c][key] - column_table_[c][old]);
       }
