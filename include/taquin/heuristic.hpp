@@ -198,7 +198,8 @@ class PackedLinearConflict {
       }
       const int br = blank_label / 4, bc = blank_label % 4;
       for (int label = 0; label < 16; ++label) {
-        row_flip_[label] = static_cast<uint8_t>((((label ^ blank_label) & 3) << 1) | (label / 4 != br));
+        row_flip_[label] =
+            static_cast<uint8_t>((((label ^ blank_label) & 3) << 1) | (label / 4 != br));
         column_flip_[label] =
             static_cast<uint8_t>((((label ^ blank_label) >> 2) << 1) | (label % 4 != bc));
       }
@@ -290,8 +291,8 @@ class PackedLinearConflict {
   int blank_label_;
   std::array<const uint8_t*, 4> row_table_{};     // N == 4
   std::array<const uint8_t*, 4> column_table_{};  // N == 4
-  std::array<uint8_t, 16> row_flip_{};             // N == 4: piece code ^ blank code, in its row
-  std::array<uint8_t, 16> column_flip_{};          // N == 4: the same in its column
+  std::array<uint8_t, 16> row_flip_{};            // N == 4: piece code ^ blank code, in its row
+  std::array<uint8_t, 16> column_flip_{};         // N == 4: the same in its column
   std::vector<uint8_t> lines_;                    // N < 4: [line][raw packed line]
 };
 
