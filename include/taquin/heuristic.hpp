@@ -196,6 +196,13 @@ class PackedLinearConflict {
         row_table_[i] = kLineTable4[i == blank_label / 4 ? blank_label % 4 : 4].data();
         column_table_[i] = kLineTable4[i == blank_label % 4 ? blank_label / 4 : 4].data();
       }
+      const int br = blank_label / 4, bc = blank_label % 4;
+      for (int label = 0; label < 16; ++label) {
+        row_flip_[label] =
+            static_cast<uint8_t>((((label ^ blank_label) & 3) << 1) | (label / 4 != br));
+        column_flip_[label] =
+            static_cast<uint8_t>((((label ^ blank_label) >> 2) << 1) | (label % 4 != bc));
+      }
     } else {
       lines_.resize(2 * N * kLineKeys);
       for (int line = 0; line < 2 * N; ++line)
@@ -224,6 +231,27 @@ class PackedLinearConflict {
                                      int to) const {
     s.h += table_.d[label][to] - table_.d[label][from];
     const uint64_t w = after.packed();
+    if constexpr (N == 4) {
+      // Before the move, the goal line of the piece differed from now in one cell only: the
+      // piece's code there against the blank's, so the old key is the new one with that cell's
+      // code flipped by a per-label mask.
+      if ((from - to) % 4 == 0) {
+        const int r = label >> 2;
+        const uint32_t key = row_key4(w, r);
+        const uint32_t crossed = unsigned{r == (from >> 2)} | unsigned{r == (to >> 2)};
+        const uint32_t flip = row_flip_[label] & (0u - crossed);
+        const uint32_t old = key ^ (flip << (3 * (from & 3)));
+        s.h += 2 * (row_table_[r][key] - row_table_[r][old]);
+      } else {
+        const int c = label & 3;
+        const uint32_t key = column_key4(w, c);
+        const uint32_t crossed = unsigned{c == (from & 3)} | unsigned{c == (to & 3)};
+        const uint32_t flip = column_flip_[label] & (0u - crossed);
+        const uint32_t old = key ^ (flip << (3 * (from >> 2)));
+        s.h += 2 * (column_table_[c][key] - column_table_[c][old]);
+      }
+      return;
+    }
     const uint64_t x = static_cast<uint64_t>(label ^ blank_label_);
     const uint64_t before = w ^ (x << (4 * from)) ^ (x << (4 * to));
     if ((from - to) % N == 0) {  // vertical: the piece's goal row may gain or lose it
@@ -263,6 +291,8 @@ class PackedLinearConflict {
   int blank_label_;
   std::array<const uint8_t*, 4> row_table_{};     // N == 4
   std::array<const uint8_t*, 4> column_table_{};  // N == 4
+  std::array<uint8_t, 16> row_flip_{};            // N == 4: piece code ^ blank code, in its row
+  std::array<uint8_t, 16> column_flip_{};         // N == 4: the same in its column
   std::vector<uint8_t> lines_;                    // N < 4: [line][raw packed line]
 };
 
