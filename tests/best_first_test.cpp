@@ -244,6 +244,22 @@ TEST(IdaAgainstBfs, SamplesWithTheOtherHeuristicsAndGoals) {
   }
 }
 
+TEST(IdaAgainstAStar, FifteenPuzzleLengthsAgreeUnderEveryGoalKind) {
+  for (const Goal& g : {Goal::snail(4), Goal::zero_first(4), Goal::standard(4)}) {
+    const int blank = g.blank_cell();
+    Random random(17);
+    for (int i = 0; i < 10; ++i) {
+      const Board<4> start = g.canonical<4>(random_walk(random, g, 70));
+      const SearchResult a = astar_search(start, LinearConflict<4>(blank));
+      const SearchResult ida = ida_search(start, LinearConflict<4>(blank));
+      ASSERT_EQ(a.outcome, Outcome::Solved);
+      ASSERT_EQ(ida.outcome, Outcome::Solved);
+      EXPECT_EQ(a.moves.size(), ida.moves.size()) << g.name() << " walk " << i;
+      EXPECT_FALSE(check_solution(g.tiles_of<4>(start), a.moves, g).has_value());
+    }
+  }
+}
+
 TEST(IdaAgainstBfs, ParallelIdaSampleSnailGoal) {
   const Goal g = Goal::snail(3);
   const std::vector<uint8_t> dist = all_distances<3>(g);

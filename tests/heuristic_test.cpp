@@ -21,7 +21,9 @@ int check_all_states(const Goal& goal, const std::vector<uint8_t>& dist, const H
     const auto state = h.init(b);
     const int value = h.value(state);
     EXPECT_LE(value, dist[r]) << "rank " << r;
-    if (dist[r] == 0) EXPECT_EQ(value, 0);
+    if (dist[r] == 0) {
+      EXPECT_EQ(value, 0);
+    }
     exact += value == dist[r];
     for (int k = 0; k < kMoves<3>.count[b.blank()]; ++k) {
       const int to = kMoves<3>.target[b.blank()][k];

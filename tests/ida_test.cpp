@@ -36,6 +36,14 @@ std::unordered_map<Board<N>, int, BoardHash<N>> bfs_distances(int blank_label) {
   return dist;
 }
 
+// Every state in optimised builds; one in 16 in unoptimised (Debug, sanitizer) builds, to keep
+// them within minutes.
+#ifdef NDEBUG
+constexpr int kStride = 1;
+#else
+constexpr int kStride = 16;
+#endif
+
 // Runs IDA* on every state of the 8-puzzle with `H`; checks lengths, optimality and replays.
 template <typename H>
 void check_all_3x3(int blank_label) {
@@ -44,12 +52,12 @@ void check_all_3x3(int blank_label) {
   const H heuristic(blank_label);
   int checked = 0;
   for (const auto& [board, d] : dist) {
+    if (checked++ % kStride) continue;
     const SearchResult r = ida_search(board, heuristic);
     ASSERT_EQ(r.outcome, Outcome::Solved);
     ASSERT_TRUE(r.optimal);
     ASSERT_EQ(static_cast<int>(r.moves.size()), d);
     ASSERT_TRUE(replay_solves(board, r.moves));
-    ++checked;
   }
   EXPECT_EQ(checked, 181440);
 }
@@ -91,6 +99,40 @@ std::vector<Instance> korf100() {
   auto parsed = parse_instances(*text, "korf100");
   EXPECT_TRUE(static_cast<bool>(parsed));
   return *parsed;
+}
+
+// The 45 Korf instances that take IDA* with linear conflict under 3 million nodes each (ids are
+// 1-based lines of korf100.txt). Each must reach its published optimal length with a path that
+// replays; the total node count is the serial search's signature.
+constexpr int kQuickKorf[] = {2,  5,  6,  8,  9,  12, 13, 16, 19, 20, 23, 28, 29, 30, 31,
+                              34, 38, 39, 42, 44, 45, 46, 47, 48, 50, 55, 57, 58, 61, 65,
+                              71, 73, 74, 78, 79, 81, 83, 85, 86, 90, 93, 94, 95, 96, 97};
+// Node signature of the quick Korf set (see README, "Node signature"): changes only when the
+// search behaviour changes; `taquin bench --set korf100 --count 0 --threads 1` lists the nodes
+// of every instance.
+constexpr uint64_t kQuickKorfNodes = 37487701;
+
+TEST(Ida, QuickKorfInstancesReachPublishedLengths) {
+  const auto instances = korf100();
+  ASSERT_EQ(instances.size(), 100u);
+  const Goal goal = Goal::zero_first(4);
+  const LinearConflict<4> h(goal.blank_cell());
+  uint64_t nodes = 0;
+  for (int id : kQuickKorf) {
+    const Instance& inst = instances[id - 1];
+    ASSERT_TRUE(inst.optimal_length.has_value());
+    const Board<4> start = goal.canonical<4>(inst.tiles);
+    const SearchResult r = ida_search(start, h);
+    ASSERT_EQ(r.outcome, Outcome::Solved) << "korf " << id;
+    EXPECT_TRUE(r.optimal);
+    EXPECT_EQ(static_cast<int>(r.moves.size()), *inst.optimal_length) << "korf " << id;
+    EXPECT_TRUE(replay_solves(start, r.moves)) << "korf " << id;
+    EXPECT_EQ(r.stats.states_selected, r.stats.nodes_expanded);
+    EXPECT_GT(r.stats.nodes_generated, r.stats.nodes_expanded);
+    EXPECT_EQ(r.stats.max_states_in_memory, r.moves.size() + 1);
+    nodes += r.stats.nodes_expanded;
+  }
+  EXPECT_EQ(nodes, kQuickKorfNodes) << "node signature changed (see README, Node signature)";
 }
 
 TEST(Ida, LargerBoardsThroughTheGenericBoard) {

@@ -234,7 +234,8 @@ TEST(SolveCli, SnailGoalAndShowPath) {
   EXPECT_EQ(steps, moves.size() + 1);
   for (const char* stat :
        {"states selected (complexity in time): ", "max states in memory (complexity in size): ",
-        "nodes expanded: ", "nodes generated: ", "seconds: ", "nodes generated per second: ", "optimal: no"})
+        "nodes expanded: ", "nodes generated: ", "seconds: ", "nodes generated per second: ",
+        "optimal: no"})
     EXPECT_NE(text.out.find(stat), std::string::npos) << stat;
 }
 

@@ -198,7 +198,8 @@ class PackedLinearConflict {
       }
       const int br = blank_label / 4, bc = blank_label % 4;
       for (int label = 0; label < 16; ++label) {
-        row_flip_[label] = static_cast<uint8_t>((((label ^ blank_label) & 3) << 1) | (label / 4 != br));
+        row_flip_[label] =
+            static_cast<uint8_t>((((label ^ blank_label) & 3) << 1) | (label / 4 != br));
         column_flip_[label] =
             static_cast<uint8_t>((((label ^ blank_label) >> 2) << 1) | (label % 4 != bc));
       }
@@ -237,13 +238,15 @@ class PackedLinearConflict {
       if ((from - to) % 4 == 0) {
         const int r = label >> 2;
         const uint32_t key = row_key4(w, r);
-        const uint32_t flip = r == (from >> 2) || r == (to >> 2) ? row_flip_[label] : 0;
+        const uint32_t crossed = unsigned{r == (from >> 2)} | unsigned{r == (to >> 2)};
+        const uint32_t flip = row_flip_[label] & (0u - crossed);
         const uint32_t old = key ^ (flip << (3 * (from & 3)));
         s.h += 2 * (row_table_[r][key] - row_table_[r][old]);
       } else {
         const int c = label & 3;
         const uint32_t key = column_key4(w, c);
-        const uint32_t flip = c == (from & 3) || c == (to & 3) ? column_flip_[label] : 0;
+        const uint32_t crossed = unsigned{c == (from & 3)} | unsigned{c == (to & 3)};
+        const uint32_t flip = column_flip_[label] & (0u - crossed);
         const uint32_t old = key ^ (flip << (3 * (from >> 2)));
         s.h += 2 * (column_table_[c][key] - column_table_[c][old]);
       }
@@ -288,8 +291,8 @@ class PackedLinearConflict {
   int blank_label_;
   std::array<const uint8_t*, 4> row_table_{};     // N == 4
   std::array<const uint8_t*, 4> column_table_{};  // N == 4
-  std::array<uint8_t, 16> row_flip_{};             // N == 4: piece code ^ blank code, in its row
-  std::array<uint8_t, 16> column_flip_{};          // N == 4: the same in its column
+  std::array<uint8_t, 16> row_flip_{};            // N == 4: piece code ^ blank code, in its row
+  std::array<uint8_t, 16> column_flip_{};         // N == 4: the same in its column
   std::vector<uint8_t> lines_;                    // N < 4: [line][raw packed line]
 };
 

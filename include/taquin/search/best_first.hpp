@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -116,15 +117,27 @@ SearchResult best_first_search(const Board<N>& start, const H& h, BestFirstOrder
     // One full evaluation per expansion, then incremental updates per child: keeping each node's
     // heuristic state in the store would cost more memory than this costs time.
     const typename H::State state = h.init(b);
+    // Generate the children and prefetch their table slots, then probe them.
+    std::array<Board<N>, 4> children;
+    std::array<uint64_t, 4> hashes;
+    std::array<int, 4> targets;
+    int count = 0;
     for (int k = 0; k < kMoves<N>.count[blank]; ++k) {
       const int to = kMoves<N>.target[blank][k];
       if (to == back) continue;  // the parent, already reached with a smaller g
-      Board<N> child = b;
-      const int label = child.at(to);
-      child.slide(to);
+      children[count] = b;
+      children[count].slide(to);
+      hashes[count] = children[count].hash();
+      store.prefetch(hashes[count]);
+      targets[count++] = to;
+    }
+    for (int k = 0; k < count; ++k) {
+      const Board<N>& child = children[k];
+      const int to = targets[k];
+      const int label = child.at(blank);  // the piece that slid from `to` into the old blank
       ++stats.nodes_generated;
       if (!store.reserve_one(open_bytes())) return finish(Outcome::MemoryLimit);
-      uint32_t& slot = store.slot(child);
+      uint32_t& slot = store.slot(child, hashes[k]);
       uint32_t index;
       if (slot == Store::kNone) {
         index = slot = store.add(child, e.index, g);

@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cstdint>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "taquin/board.hpp"
@@ -113,6 +115,7 @@ class IdaWorker {
   // least f above the bound met (kInfinity if none).
   int search(const Board<N>& board, const State& state, int g, int prev, int bound) {
     bound_ = bound;
+    deepest_ = std::max(deepest_, bound);
     next_ = kInfinity;
     stopped_ = false;
     root_g_ = g;
@@ -121,7 +124,13 @@ class IdaWorker {
       length_ = g;
       return kFound;
     }
-    if (dfs(board, state, g, prev)) return stopped_ ? kStopped : kFound;
+    bool unwound;
+    if constexpr (Board<N>::kWords == 1) {
+      static constexpr auto dispatch = make_dispatch(std::make_index_sequence<N * N>{});
+      unwound = (this->*dispatch[board.blank()][prev])(board, state, g);
+    } else
+      unwound = dfs(board, state, g, prev);
+    if (unwound) return stopped_ ? kStopped : kFound;
     return next_;
   }
 
@@ -133,6 +142,7 @@ class IdaWorker {
   Outcome stop_reason() const { return stop_reason_; }
   uint64_t expanded() const { return expanded_; }
   uint64_t generated() const { return generated_; }
+  // The largest bound searched: no path on the stack was longer.
   int deepest() const { return deepest_; }
 
  private:
@@ -141,12 +151,12 @@ class IdaWorker {
   bool dfs(const Board<N> board, const State state, int g, int prev) {
     ++expanded_;
     if ((expanded_ & kPollMask) == 0 && poll()) return stopped_ = true;
-    if (g > deepest_) deepest_ = g;
     const int blank = board.blank();
     if constexpr (Board<N>::kWords == 1) {
       // One-word boards: each direction unrolled, so the heuristic update is specialised for
       // vertical and horizontal moves at compile time.
       const unsigned allowed = kPrunedMask<N>[blank][prev];
+      generated_ += static_cast<unsigned>(std::popcount(allowed));
       if ((allowed & 1) && expand<Dir::Up>(board, state, g, blank - N)) return true;
       if ((allowed & 2) && expand<Dir::Down>(board, state, g, blank + N)) return true;
       if ((allowed & 4) && expand<Dir::Left>(board, state, g, blank - 1)) return true;
@@ -181,6 +191,65 @@ class IdaWorker {
     return false;
   }
 
+  // One-word boards: the search below a node whose blank is on cell Blank after the move Prev,
+  // one function per (Blank, Prev), so the moves, their cells and the vertical/horizontal cases
+  // of the heuristic update are all compile-time constants, and no move needs a test.
+  template <int Blank, int Prev>
+  [[gnu::noinline]] bool dfs_at(const Board<N> board, const State state, int g) {
+    if (board.blank() != Blank) __builtin_unreachable();
+    ++expanded_;
+    if ((expanded_ & kPollMask) == 0 && poll()) return stopped_ = true;
+    constexpr unsigned allowed = kPrunedMask<N>[Blank][Prev];
+    generated_ += static_cast<unsigned>(std::popcount(allowed));
+    if constexpr ((allowed & 1) != 0)
+      if (expand_at<Blank, Dir::Up>(board, state, g)) return true;
+    if constexpr ((allowed & 2) != 0)
+      if (expand_at<Blank, Dir::Down>(board, state, g)) return true;
+    if constexpr ((allowed & 4) != 0)
+      if (expand_at<Blank, Dir::Left>(board, state, g)) return true;
+    if constexpr ((allowed & 8) != 0)
+      if (expand_at<Blank, Dir::Right>(board, state, g)) return true;
+    return false;
+  }
+
+  template <int Blank, Dir D>
+  [[gnu::always_inline]] bool expand_at(const Board<N>& board, const State& state, int g) {
+    constexpr int to = kMoves<N>.target_by_dir[Blank][static_cast<int>(D)];
+    const int label =
+        static_cast<int>((board.packed() >> (Board<N>::kBits * to)) & Board<N>::kMask);
+
+    Board<N> child = board;
+    child.slide(to);
+    State child_state = state;
+    h_.update(child_state, child, label, to, Blank);
+    const int h = h_.value(child_state);
+    const int f = g + 1 + h;
+    if (f > bound_) {
+      next_ = std::min(next_, f);
+      return false;
+    }
+    if (h == 0 && child.packed() == goal_.packed() && to == goal_.blank()) {
+      length_ = g + 1;
+      path_[g] = D;
+      return true;
+    }
+    if (dfs_at<to, static_cast<int>(D)>(child, child_state, g + 1)) {
+      path_[g] = D;
+      return true;
+    }
+    return false;
+  }
+
+  using DfsAt = bool (IdaWorker::*)(const Board<N>, const State, int);
+  template <size_t... I>
+  static constexpr std::array<std::array<DfsAt, 5>, N * N> make_dispatch(
+      std::index_sequence<I...>) {
+    return {std::array<DfsAt, 5>{
+        &IdaWorker::dfs_at<static_cast<int>(I), 0>, &IdaWorker::dfs_at<static_cast<int>(I), 1>,
+        &IdaWorker::dfs_at<static_cast<int>(I), 2>, &IdaWorker::dfs_at<static_cast<int>(I), 3>,
+        &IdaWorker::dfs_at<static_cast<int>(I), 4>}...};
+  }
+
   // The child of `board` whose blank moves in direction D to cell `to`: generated, pruned on its
   // f or searched. Returns true to unwind, like dfs.
   template <Dir D>
@@ -192,7 +261,6 @@ class IdaWorker {
     child.slide(to);
     State child_state = state;
     h_.update(child_state, child, label, to, blank);
-    ++generated_;
     const int h = h_.value(child_state);
     const int f = g + 1 + h;
     if (f > bound_) {
@@ -305,9 +373,11 @@ SearchResult ida_search(const Board<N>& start, const H& heuristic, const Limits&
   result.stats.nodes_expanded = worker.expanded();
   result.stats.states_selected = worker.expanded();
   result.stats.nodes_generated = worker.generated();
+  // A solved search never holds a path longer than the solution; otherwise the bound caps it.
   result.stats.max_states_in_memory =
-      static_cast<uint64_t>(
-          std::max<int>(worker.deepest(), static_cast<int>(result.moves.size()))) +
+      static_cast<uint64_t>(result.outcome == Outcome::Solved
+                                ? static_cast<int>(result.moves.size())
+                                : worker.deepest()) +
       1;
   result.stats.seconds = detail::seconds_since(started);
   return result;

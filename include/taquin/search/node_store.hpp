@@ -36,8 +36,9 @@ class LimitWatch {
   std::chrono::steady_clock::time_point start_;
 };
 
-// Nodes live in one vector (packed board, parent index, g, blank cell); an open-addressing table
-// of node indices, keyed by the board's XXH3 hash, finds a board's node. Growth is by a factor
+// Nodes live in one vector (packed board, parent index, g, blank cell: 16 bytes up to 4x4); an
+// open-addressing table (linear probing, at most 3/4 full, 8-byte slots: node index and the high
+// half of the hash) keyed by the board's XXH3 hash finds a board's node. Growth is by a factor
 // 1.5 (nodes) or 2 (table) and is refused when the old and new buffers together, plus the
 // caller's own bytes, would pass `max_bytes`: the search then stops instead of being killed.
 template <int N>
@@ -56,7 +57,7 @@ class NodeStore {
   };
 
   explicit NodeStore(uint64_t max_bytes) : max_bytes_(max_bytes ? max_bytes : UINT64_MAX) {
-    slots_.assign(256, kNone);
+    slots_.assign(256, Slot{});
     nodes_.reserve(128);
   }
 
@@ -77,16 +78,14 @@ class NodeStore {
   }
 
   // Bytes held by the store's buffers.
-  uint64_t bytes() const {
-    return nodes_.capacity() * sizeof(Node) + slots_.size() * sizeof(uint32_t);
-  }
+  uint64_t bytes() const { return nodes_.capacity() * sizeof(Node) + slots_.size() * sizeof(Slot); }
 
   // Makes room for one more node, growing a buffer if needed; false when the growth would take
   // the store plus `other_bytes` (the caller's open list) past the limit.
   bool reserve_one(uint64_t other_bytes) {
-    if (nodes_.size() >= kNone - 1) return false;   // indices are 32 bits
-    if ((nodes_.size() + 1) * 2 > slots_.size()) {  // keep the table at most half full
-      const uint64_t peak = bytes() + other_bytes + 2 * slots_.size() * sizeof(uint32_t);
+    if (nodes_.size() >= kNone - 1) return false;       // indices are 32 bits
+    if ((nodes_.size() + 1) * 4 > slots_.size() * 3) {  // keep the table at most 3/4 full
+      const uint64_t peak = bytes() + other_bytes + 2 * slots_.size() * sizeof(Slot);
       if (peak > max_bytes_) return false;
       rehash(slots_.size() * 2);
     }
@@ -104,12 +103,27 @@ class NodeStore {
     return bytes() + old_bytes + new_bytes <= max_bytes_;
   }
 
-  // The table slot of `b`: holds its node index, or kNone where it would be inserted.
-  uint32_t& slot(const Board<N>& b) {
+  // The table entry of `b`: holds its node index, or kNone where it would be inserted (assign
+  // the new node's index to it). Linear probing; the hash's high half, kept in each slot, spares
+  // most visits to the nodes themselves.
+  uint32_t& slot(const Board<N>& b) { return slot(b, b.hash()); }
+
+  // slot() with the board's hash already computed (b.hash()).
+  uint32_t& slot(const Board<N>& b, uint64_t hash) {
+    const uint32_t tag = static_cast<uint32_t>(hash >> 32);
     const size_t mask = slots_.size() - 1;
-    size_t i = static_cast<size_t>(b.hash()) & mask;
-    while (slots_[i] != kNone && nodes_[slots_[i]].words != b.words()) i = (i + 1) & mask;
-    return slots_[i];
+    size_t i = static_cast<size_t>(hash) & mask;
+    while (slots_[i].index != kNone &&
+           (slots_[i].tag != tag || !same(nodes_[slots_[i].index].words, b.words())))
+      i = (i + 1) & mask;
+    slots_[i].tag = tag;  // harmless on an empty slot left empty: emptiness is the index
+    return slots_[i].index;
+  }
+
+  // Starts loading the table line a board of hash `hash` probes first (expansions prefetch the
+  // slots of all their children before probing any: the table is far bigger than the caches).
+  void prefetch(uint64_t hash) const {
+    __builtin_prefetch(&slots_[static_cast<size_t>(hash) & (slots_.size() - 1)]);
   }
 
   // Appends a node (after reserve_one) and returns its index.
@@ -130,19 +144,31 @@ class NodeStore {
   }
 
  private:
+  struct Slot {
+    uint32_t index = kNone;  // node index, kNone when empty
+    uint32_t tag = 0;        // high half of the board's hash
+  };
+
+  static bool same(const Words& a, const Words& b) {
+    for (int w = 0; w < Board<N>::kWords; ++w)
+      if (a[w] != b[w]) return false;
+    return true;
+  }
+
   void rehash(size_t size) {
-    slots_.assign(size, kNone);
+    slots_.assign(size, Slot{});
     const size_t mask = size - 1;
     for (uint32_t k = 0; k < nodes_.size(); ++k) {
-      size_t i = static_cast<size_t>(XXH3_64bits(nodes_[k].words.data(), sizeof(Words))) & mask;
-      while (slots_[i] != kNone) i = (i + 1) & mask;
-      slots_[i] = k;
+      const uint64_t hash = XXH3_64bits(nodes_[k].words.data(), sizeof(Words));  // = Board::hash
+      size_t i = static_cast<size_t>(hash) & mask;
+      while (slots_[i].index != kNone) i = (i + 1) & mask;
+      slots_[i] = Slot{k, static_cast<uint32_t>(hash >> 32)};
     }
   }
 
   uint64_t max_bytes_;
   std::vector<Node> nodes_;
-  std::vector<uint32_t> slots_;
+  std::vector<Slot> slots_;
 };
 
 }  // namespace taquin::detail

@@ -1,0 +1,93 @@
+// End-to-end tests of `taquin bench`: known lengths, node signature, JSON, FILE sets, exit codes.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cli_run.hpp"
+
+namespace taquin {
+namespace {
+
+using testing::count_lines;
+using testing::run_taquin;
+using testing::temp_file;
+
+// Node signatures of the serial IDA* (see README, "Node signature"): the "Nodes searched" line
+// of these commands. They change only when the search behaviour changes (move order, pruning,
+// heuristic values); update them deliberately, with the command given next to each.
+// taquin bench --set korf100 --count 2 --threads 1 --heuristic linear
+constexpr const char* kKorfTwoLinear = "Nodes searched: 6516339\n";
+// taquin bench --set hardest8 --threads 1 --heuristic manhattan
+constexpr const char* kHardest8Manhattan = "Nodes searched: 32013\n";
+
+bool ends_with(const std::string& text, const std::string& tail) {
+  return text.size() >= tail.size() &&
+         text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+TEST(CliBench, KorfSignatureAtOneThread) {
+  auto r = run_taquin("bench --set korf100 --count 2 --threads 1 --heuristic linear");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("instances: 2\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("all optimal: yes\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("threads: 1\n"), std::string::npos) << r.out;
+  EXPECT_TRUE(ends_with(r.out, kKorfTwoLinear)) << r.out;
+}
+
+TEST(CliBench, HardestEightPuzzlesEveryHeuristic) {
+  auto r = run_taquin("bench --set hardest8 --threads 1 --heuristic manhattan");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(ends_with(r.out, kHardest8Manhattan)) << r.out;
+  for (const char* h : {"hamming", "linear"}) {
+    auto other = run_taquin(std::string("bench --set hardest8 --threads 2 --heuristic ") + h);
+    EXPECT_EQ(other.status, 0) << other.err;
+    EXPECT_NE(other.out.find("all optimal: yes\n"), std::string::npos) << other.out;
+  }
+}
+
+TEST(CliBench, JsonOneObjectPerInstanceThenSummary) {
+  auto r = run_taquin("bench --set korf100-standard-goal --count 2 --threads 2 --format json");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(count_lines(r.out), 3);
+  EXPECT_EQ(r.out.find("{\"id\":1,\"outcome\":\"solved\",\"length\":57,\"optimal_length\":57"), 0u)
+      << r.out;
+  EXPECT_NE(r.out.find("\"all_optimal\":true"), std::string::npos) << r.out;
+}
+
+TEST(CliBench, FileSetUsesGoalAndKnownLengths) {
+  // Korf's line 2 (zero-first goal, optimal 55) and an 8-puzzle without a known length.
+  const std::string file = temp_file(
+      "bench_set.txt", "13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6  # optimal 55\n1 2 3 0 4 5 6 7 8\n");
+  auto r = run_taquin("bench --set " + file + " --goal zero-first --threads 1");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("all optimal: yes (1 without a known length)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("instances: 2\n"), std::string::npos) << r.out;
+}
+
+TEST(CliBench, WrongKnownLengthOrUnsolvableExitsOne) {
+  const std::string wrong = temp_file("bench_wrong.txt", "1 2 3 4 5 6 7 0 8  # optimal 3\n");
+  auto r = run_taquin("bench --set " + wrong + " --threads 1");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("all optimal: no"), std::string::npos) << r.out;
+  const std::string odd = temp_file("bench_odd.txt", "2 1 3 4 5 6 7 8 0\n");
+  auto u = run_taquin("bench --set " + odd + " --threads 1");
+  EXPECT_EQ(u.status, 1);
+  EXPECT_NE(u.out.find("unsolvable"), std::string::npos) << u.out;
+}
+
+TEST(CliBench, BadInputExitsTwo) {
+  auto missing = run_taquin("bench --set /nonexistent/set.txt");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_EQ(count_lines(missing.err), 1) << missing.err;
+  auto heuristic = run_taquin("bench --heuristic nonsense");
+  EXPECT_EQ(heuristic.status, 2);
+  auto goal = run_taquin("bench --set hardest8 --goal snail");
+  EXPECT_EQ(goal.status, 2);
+  const std::string bad = temp_file("bench_bad.txt", "1 2 3 4 5 6 7 8 8\n");
+  auto invalid = run_taquin("bench --set " + bad);
+  EXPECT_EQ(invalid.status, 2);
+  EXPECT_NE(invalid.err.find("bench_bad.txt"), std::string::npos) << invalid.err;
+}
+
+}  // namespace
+}  // namespace taquin
