@@ -187,7 +187,7 @@ TEST(PdbBuild, ProgressReportsEveryRound) {
   auto table = build_table(3, {0, 1, 2}, options);
   ASSERT_TRUE(table.ok());
   ASSERT_FALSE(rounds.empty());
-  for (size_t i = 0; i < rounds.size(); ++i) EXPECT_EQ(rounds[i].round, static_cast<int>(i));
+  for (size_t i = 0; i < rounds.size(); ++i) EXPECT_EQ(rounds[i].round, static_cast<int>(i) + 1);
   EXPECT_EQ(rounds.back().reached, 504u);
   EXPECT_EQ(rounds.back().entries, 504u);
   EXPECT_GE(static_cast<int>(rounds.size()), (*table)->max_value());

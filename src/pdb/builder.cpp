@@ -304,7 +304,7 @@ struct Builder {
       if (options.progress) {
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        options.progress({group, depth, reached, entries, seconds});
+        options.progress({group, depth + 1, reached, entries, seconds});
       }
       if (!any_next) break;
     }

@@ -16,7 +16,7 @@ namespace taquin::pdb {
 // One finished round of a build, for progress reports.
 struct RoundReport {
   int group = 0;           // 0-based group index within the catalogue (0 for a lone table)
-  int round = 0;           // distance just completed
+  int round = 0;           // distance just completed (1, 2, ...): placements up to it have values
   uint64_t reached = 0;    // placements with a value so far
   uint64_t entries = 0;    // placements in all
   double seconds = 0.0;    // since the group's build started
