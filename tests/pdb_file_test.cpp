@@ -89,8 +89,9 @@ TEST_F(PdbFile, WrongVersionIsRefused) {
   const uint32_t version = 2;
   std::memcpy(&b[offsetof(FileHeader, version)], &version, sizeof version);
   put(b);
-  EXPECT_EQ(open_error(), path_ + ": format version 2, this taquin reads version 1; rebuild it with "
-                                  "`taquin pdb build`");
+  EXPECT_EQ(open_error(), path_ +
+                              ": format version 2, this taquin reads version 1; rebuild it with "
+                              "`taquin pdb build`");
 }
 
 TEST_F(PdbFile, TruncatedFilesAreRefused) {
@@ -143,7 +144,8 @@ TEST_F(PdbFile, MissingTableNamesTheBuildCommand) {
   ASSERT_FALSE(set.ok());
   EXPECT_EQ(set.error().describe(), (dir_ / "small.2.pdb").string() +
                                         ": missing pattern database; build it with `taquin pdb "
-                                        "build " + catalogue_.source + "`");
+                                        "build " +
+                                        catalogue_.source + "`");
   // A directory with no complete catalogue says how to build one.
   auto from_dir = load_pdb_set(dir_.string(), Goal::standard(4));
   ASSERT_FALSE(from_dir.ok());

@@ -37,7 +37,8 @@ struct PdbOptions {
 
 // Progress on stderr: a bar redrawn in place on a terminal, else one line a round.
 void report_round(const pdb::RoundReport& r, size_t groups, bool tty) {
-  const double share = r.entries ? static_cast<double>(r.reached) / static_cast<double>(r.entries) : 0;
+  const double share =
+      r.entries ? static_cast<double>(r.reached) / static_cast<double>(r.entries) : 0;
   char line[256];
   if (tty) {
     const int width = 30, filled = static_cast<int>(share * width + 0.5);
@@ -82,7 +83,8 @@ int run_build(const PdbOptions& options) {
     print_error(written.error());
     return kExitBadInput;
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (const std::string& path : *written) std::cout << path << '\n';
   std::cerr << "taquin: built " << groups << " tables in " << seconds << " s\n";
   return kExitOk;
@@ -103,7 +105,8 @@ void print_info(const pdb::Table& t) {
             << "payload bytes: " << t.payload_bytes() << '\n'
             << "max value: " << t.max_value() << '\n';
   char hash[32];
-  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(t.header().payload_hash));
+  std::snprintf(hash, sizeof hash, "%016llx",
+                static_cast<unsigned long long>(t.header().payload_hash));
   std::cout << "payload xxh64: " << hash << " (checked)\n";
 }
 
@@ -207,9 +210,10 @@ int run_bench(const PdbOptions& options) {
     total_seconds += result.stats.seconds;
     std::ostringstream row;
     row << std::setw(6) << id << "  " << std::setw(6) << (solved ? std::to_string(length) : "-")
-        << "  " << std::setw(7) << (inst.optimal_length ? std::to_string(*inst.optimal_length) : "-")
-        << "  " << std::setw(12) << result.stats.nodes_expanded << "  " << std::setw(9)
-        << std::fixed << std::setprecision(3) << result.stats.seconds;
+        << "  " << std::setw(7)
+        << (inst.optimal_length ? std::to_string(*inst.optimal_length) : "-") << "  "
+        << std::setw(12) << result.stats.nodes_expanded << "  " << std::setw(9) << std::fixed
+        << std::setprecision(3) << result.stats.seconds;
     std::cout << row.str() << std::endl;
   }
   std::ostringstream out;
@@ -230,12 +234,16 @@ void setup_pdb(CLI::App& app, int& exit_code) {
   pdb->require_subcommand(1);
   CLI::App* build = pdb->add_subcommand(
       "build", "Build every group of a catalogue (e.g. pdb/7-8.cat) into <stem>.<i>.pdb files");
-  build->add_option("catalogue", options->catalogue, "Catalogue file: side N, then one group of goal cells a line")
+  build
+      ->add_option("catalogue", options->catalogue,
+                   "Catalogue file: side N, then one group of goal cells a line")
       ->required();
   build->add_option("-o,--out", options->out_dir, "Output directory (default: the catalogue's)");
-  build->add_option("--threads", options->threads, "Worker threads (0 = all cores)")->capture_default_str();
+  build->add_option("--threads", options->threads, "Worker threads (0 = all cores)")
+      ->capture_default_str();
   build->callback([options, &exit_code] { exit_code = run_build(*options); });
-  CLI::App* info = pdb->add_subcommand("info", "Print a table's header (header and checksum checked)");
+  CLI::App* info =
+      pdb->add_subcommand("info", "Print a table's header (header and checksum checked)");
   info->add_option("file", options->file, "A .pdb file")->required();
   info->callback([options, &exit_code] { exit_code = run_info(*options); });
   CLI::App* verify = pdb->add_subcommand(
@@ -246,8 +254,9 @@ void setup_pdb(CLI::App& app, int& exit_code) {
       "bench", "Solve a reference set (korf100, hardest80, ...) with the pdb heuristic");
   bench->add_option("--set", options->set, "Embedded set name or a file of boards (standard goal)")
       ->capture_default_str();
-  bench->add_option("--pdb", options->pdb,
-                    "A catalogue file or a directory of tables (default: pdb/, then $TAQUIN_PDB_DIR)");
+  bench->add_option(
+      "--pdb", options->pdb,
+      "A catalogue file or a directory of tables (default: pdb/, then $TAQUIN_PDB_DIR)");
   bench->add_option("--threads", options->threads, "Threads (0 = all cores; 1 = serial IDA*)");
   bench->add_option("--count", options->count, "Only the first K instances");
   bench->callback([options, &exit_code] { exit_code = run_bench(*options); });

@@ -75,7 +75,8 @@ struct Builder {
         excess4(use_excess4) {
     low_digits = 0;
     block_size = 1;
-    while (low_digits < k && block_size * static_cast<uint64_t>(n - (k - 1 - low_digits)) <= 16384) {
+    while (low_digits < k &&
+           block_size * static_cast<uint64_t>(n - (k - 1 - low_digits)) <= 16384) {
       block_size *= static_cast<uint64_t>(n - (k - 1 - low_digits));
       ++low_digits;
     }
@@ -104,7 +105,7 @@ struct Builder {
 
   static unsigned code_at(Word w, int slot) { return static_cast<unsigned>(w >> (2 * slot)) & 3; }
 
-  std::vector<uint64_t> weight;  // place value of each digit of the rank
+  std::vector<uint64_t> weight;               // place value of each digit of the rank
   std::vector<std::array<uint8_t, 64>> dist;  // per tile, per cell: taxicab distance to its goal
 
   int manhattan(const uint8_t* pos) const {
@@ -127,7 +128,8 @@ struct Builder {
       for (uint64_t rest = free; rest != 0;) {
         const uint64_t region = geo.region(free, rest & (~rest + 1));
         const uint64_t slot = static_cast<uint64_t>(slot_of(free, region));
-        for (uint64_t m = region; m != 0; m &= m - 1) slot_table[free] |= slot << (4 * std::countr_zero(m));
+        for (uint64_t m = region; m != 0; m &= m - 1)
+          slot_table[free] |= slot << (4 * std::countr_zero(m));
         rest &= ~region;
       }
   }
@@ -148,12 +150,14 @@ struct Builder {
       std::atomic_ref<uint8_t>(payload[index >> 1])
           .fetch_or(static_cast<uint8_t>(excess << ((index & 1) * 4)), std::memory_order_relaxed);
     } else {
-      std::atomic_ref<uint8_t>(payload[index]).store(static_cast<uint8_t>(value), std::memory_order_relaxed);
+      std::atomic_ref<uint8_t>(payload[index])
+          .store(static_cast<uint8_t>(value), std::memory_order_relaxed);
     }
   }
 
   // Marks (index, slot) with `next` if unseen; returns 1 when the placement was first reached.
-  int reach(uint64_t index, int slot, unsigned next, int value, int manhattan, uint8_t* next_active) {
+  int reach(uint64_t index, int slot, unsigned next, int value, int manhattan,
+            uint8_t* next_active) {
     std::atomic_ref<Word> word(codes[index]);
     Word old = word.load(std::memory_order_relaxed);
     for (;;) {
@@ -200,8 +204,8 @@ struct Builder {
     int count = 0;
     const auto flush = [&] {
       for (int i = 0; i < count; ++i)
-        first_reached += reach(moves[i].index, moves[i].slot, next, depth + 1, moves[i].manhattan,
-                               next_active);
+        first_reached +=
+            reach(moves[i].index, moves[i].slot, next, depth + 1, moves[i].manhattan, next_active);
       count = 0;
     };
     for (uint64_t off = 0; off < block_size; ++off) {
@@ -251,8 +255,7 @@ struct Builder {
               delta += static_cast<int64_t>(weight[i]) * ((x < pos[i]) - (y < pos[i]));
             const uint64_t index2 = index + static_cast<uint64_t>(delta);
             __builtin_prefetch(&codes[index2], 1);
-            moves[count++] = {index2, slot_at(free2, x),
-                              md - dist[t][x] + dist[t][y]};
+            moves[count++] = {index2, slot_at(free2, x), md - dist[t][x] + dist[t][y]};
           }
         }
       }
@@ -324,9 +327,8 @@ Expected<std::shared_ptr<Table>> build_with(const Geometry& geo, const std::vect
   overflowed = builder.overflow.load();
   if (builder.unreached != 0)
     return Error{"", 0, std::to_string(builder.unreached) + " placements are unreachable"};
-  return std::make_shared<Table>(geo.side, cells,
-                                 excess4 ? Encoding::Excess4 : Encoding::Value8, max_value,
-                                 std::move(builder.payload));
+  return std::make_shared<Table>(geo.side, cells, excess4 ? Encoding::Excess4 : Encoding::Value8,
+                                 max_value, std::move(builder.payload));
 }
 
 Expected<std::shared_ptr<Table>> build_group(int side, const std::vector<uint8_t>& cells,
@@ -379,7 +381,8 @@ Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
       e.line = catalogue.group_lines[g];
       return e;
     }
-    const std::string path = (fs::path(out_dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string();
+    const std::string path =
+        (fs::path(out_dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string();
     Expected<bool> ok = (*table)->write(path);
     if (!ok) return ok.error();
     written.push_back(path);

@@ -16,7 +16,8 @@ namespace {
 std::string build_hint(const Catalogue& catalogue, const std::string& dir) {
   std::string hint = "taquin pdb build " + catalogue.source;
   const fs::path cat_dir = fs::path(catalogue.source).parent_path();
-  if (fs::path(dir).lexically_normal() != (cat_dir.empty() ? fs::path(".") : cat_dir).lexically_normal())
+  if (fs::path(dir).lexically_normal() !=
+      (cat_dir.empty() ? fs::path(".") : cat_dir).lexically_normal())
     hint += " -o " + dir;
   return hint;
 }
@@ -40,7 +41,8 @@ std::string catalogue_path(const std::string& dir, const std::string& stem) {
 
 bool tables_present(const Catalogue& catalogue, const std::string& dir) {
   for (size_t g = 0; g < catalogue.groups.size(); ++g)
-    if (!fs::exists(fs::path(dir) / table_file_name(catalogue.stem, static_cast<int>(g)))) return false;
+    if (!fs::exists(fs::path(dir) / table_file_name(catalogue.stem, static_cast<int>(g))))
+      return false;
   return true;
 }
 
@@ -98,9 +100,11 @@ Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir)
   set.catalogue = catalogue;
   set.dir = dir;
   for (size_t g = 0; g < catalogue.groups.size(); ++g) {
-    const std::string path = (fs::path(dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string();
+    const std::string path =
+        (fs::path(dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string();
     if (!fs::exists(path))
-      return Error{path, 0, "missing pattern database; build it with `" + build_hint(catalogue, dir) + "`"};
+      return Error{path, 0,
+                   "missing pattern database; build it with `" + build_hint(catalogue, dir) + "`"};
     Expected<std::shared_ptr<const Table>> table = Table::open(path);
     if (!table) {
       Error e = table.error();

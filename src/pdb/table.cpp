@@ -6,9 +6,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cstdio>
-#include <cstring>
 #include <xxhash.h>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 #include "taquin/pdb/geometry.hpp"
 #include "taquin/pdb/rank.hpp"
@@ -93,13 +94,15 @@ Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
     ::close(fd);
     return fail(why);
   };
-  if (got < static_cast<ssize_t>(sizeof h.magic) || std::memcmp(h.magic, kMagic, sizeof h.magic) != 0)
+  if (got < static_cast<ssize_t>(sizeof h.magic) ||
+      std::memcmp(h.magic, kMagic, sizeof h.magic) != 0)
     return refuse("not a taquin pattern database (bad magic)");
   if (got < static_cast<ssize_t>(sizeof h)) return refuse("truncated header");
   if (h.version != kFormatVersion)
     return refuse("format version " + std::to_string(h.version) + ", this taquin reads version " +
                   std::to_string(kFormatVersion) + "; rebuild it with `taquin pdb build`");
-  if (h.header_bytes != sizeof h || XXH64(&h, offsetof(FileHeader, header_hash), 0) != h.header_hash)
+  if (h.header_bytes != sizeof h ||
+      XXH64(&h, offsetof(FileHeader, header_hash), 0) != h.header_hash)
     return refuse("corrupted header (checksum mismatch)");
   const int side = static_cast<int>(h.side), k = static_cast<int>(h.group_size);
   if (side < kMinSide || side > kMaxSide) return refuse("bad board side " + std::to_string(h.side));
@@ -124,12 +127,26 @@ Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
   void* map = mmap(nullptr, size, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0);
   ::close(fd);
   if (map == MAP_FAILED) return fail(std::string("cannot map: ") + std::strerror(errno));
-  const uint8_t* payload = static_cast<const uint8_t*>(map) + sizeof h;
+  const uint8_t* payload = static_cast<const uint8_t*>(map) + sizeof h;  // reassigned below
   if (XXH64(payload, h.payload_bytes, 0) != h.payload_hash) {
     munmap(map, size);
     return fail("corrupted payload (checksum mismatch)");
   }
   std::shared_ptr<Table> table(new Table());
+  if (const char* env = std::getenv("TAQUIN_PDB_HUGEPAGES"); env && *env == '1') {
+    // Private copy on transparent huge pages: fewer TLB misses on random lookups.
+    const size_t bytes = ((h.payload_bytes + sizeof h) | ((size_t{1} << 21) - 1)) + 1;
+    void* copy = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (copy != MAP_FAILED) {
+      madvise(copy, bytes, MADV_HUGEPAGE);
+      std::memcpy(copy, map, size);
+      munmap(map, size);
+      mprotect(copy, bytes, PROT_READ);
+      map = copy;
+      payload = static_cast<const uint8_t*>(map) + sizeof h;
+      table->map_bytes_ = bytes;
+    }
+  }
   table->side_ = side;
   table->cells_.assign(h.cells, h.cells + k);
   table->encoding_ = encoding;
@@ -137,7 +154,7 @@ Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
   table->entries_ = h.entry_count;
   table->data_ = payload;
   table->map_ = map;
-  table->map_bytes_ = size;
+  if (table->map_bytes_ == 0) table->map_bytes_ = size;
   table->path_ = path;
   return std::shared_ptr<const Table>(std::move(table));
 }
@@ -173,7 +190,8 @@ Expected<bool> verify_values(const Table& table, std::vector<uint64_t>* histogra
   if (table.value(rank_placement(goal, n, k), 0) != 0)
     return Error{name, 0, "the goal placement is not 0"};
   if (counts[table.max_value()] == 0)
-    return Error{name, 0, "no entry reaches the header's maximum " + std::to_string(table.max_value())};
+    return Error{name, 0,
+                 "no entry reaches the header's maximum " + std::to_string(table.max_value())};
   if (histogram) {
     counts.resize(table.max_value() + 1);
     *histogram = std::move(counts);
