@@ -152,6 +152,29 @@ TEST_F(PdbFile, MissingTableNamesTheBuildCommand) {
   EXPECT_NE(from_dir.error().message.find("taquin pdb build pdb/7-8.cat -o"), std::string::npos);
 }
 
+TEST_F(PdbFile, LoadOrBuildBuildsAMissingCatalogueOnce) {
+  const fs::path other = dir_ / "sub";
+  fs::create_directories(other);
+  std::ofstream(other / "pair.cat") << "side 3\n0 1\n2 5\n";
+  const std::string cat = (other / "pair.cat").string();
+  EXPECT_FALSE(load_pdb_set(cat, Goal::standard(3)).ok());
+  int rounds = 0;
+  BuildOptions build;
+  build.progress = [&](const RoundReport&) { ++rounds; };
+  auto set = load_or_build_pdb_set(cat, Goal::standard(3), build);
+  ASSERT_TRUE(set.ok()) << set.error().describe();
+  EXPECT_GT(rounds, 0);
+  EXPECT_TRUE(fs::exists(other / "pair.1.pdb"));
+  EXPECT_TRUE(fs::exists(other / "pair.2.pdb"));
+  // A damaged table is reported, not silently rebuilt.
+  std::ofstream(other / "pair.2.pdb", std::ios::app) << "x";
+  rounds = 0;
+  auto refused = load_or_build_pdb_set(cat, Goal::standard(3), build);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(rounds, 0);
+  EXPECT_NE(refused.error().message.find("trailing bytes"), std::string::npos);
+}
+
 TEST_F(PdbFile, WritingLeavesNoTemporaryFile) {
   for (const auto& e : fs::directory_iterator(dir_))
     EXPECT_EQ(e.path().filename().string().find(".tmp"), std::string::npos) << e.path();

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/geometry.hpp"
 
 namespace taquin::pdb {
@@ -163,6 +164,37 @@ Expected<PdbSet> load_pdb_set(const std::string& dir_or_catalogue, const Goal& g
                "no pattern database for " + std::to_string(goal.side()) + "x" +
                    std::to_string(goal.side()) +
                    " in pdb/ or $TAQUIN_PDB_DIR; build one with `taquin pdb build pdb/7-8.cat`"};
+}
+
+Expected<PdbSet> load_or_build_pdb_set(const std::string& dir_or_catalogue, const Goal& goal,
+                                       const BuildOptions& build) {
+  Expected<PdbSet> set = load_pdb_set(dir_or_catalogue, goal);
+  if (set) return set;
+  std::string catalogue_file, out_dir;
+  if (!dir_or_catalogue.empty() && !fs::is_directory(dir_or_catalogue)) {
+    if (!fs::exists(dir_or_catalogue)) return set;
+    Expected<Catalogue> cat = read_catalogue(dir_or_catalogue);
+    if (!cat) return cat.error();
+    if (tables_present(*cat, fs::path(dir_or_catalogue).parent_path().string().empty()
+                                 ? "."
+                                 : fs::path(dir_or_catalogue).parent_path().string()))
+      return set;  // present but refused: report why
+    catalogue_file = dir_or_catalogue;
+    out_dir = fs::path(dir_or_catalogue).parent_path().string();
+    if (out_dir.empty()) out_dir = ".";
+  } else {
+    if (set.error().message.find("no complete pattern database") == std::string::npos &&
+        set.error().message.find("no pattern database") == std::string::npos)
+      return set;
+    out_dir = dir_or_catalogue.empty() ? "pdb" : dir_or_catalogue;
+    catalogue_file = catalogue_path(out_dir, "7-8");
+  }
+  Expected<Catalogue> cat = read_catalogue(catalogue_file);
+  if (!cat) return cat.error();
+  if (cat->side != goal.side()) return set;
+  Expected<std::vector<std::string>> written = build_catalogue(*cat, out_dir, build);
+  if (!written) return written.error();
+  return with_goal_check(load_tables(*cat, out_dir), goal);
 }
 
 }  // namespace taquin::pdb

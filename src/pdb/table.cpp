@@ -8,7 +8,6 @@
 
 #include <xxhash.h>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 
 #include "taquin/pdb/geometry.hpp"
@@ -127,26 +126,12 @@ Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
   void* map = mmap(nullptr, size, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0);
   ::close(fd);
   if (map == MAP_FAILED) return fail(std::string("cannot map: ") + std::strerror(errno));
-  const uint8_t* payload = static_cast<const uint8_t*>(map) + sizeof h;  // reassigned below
+  const uint8_t* payload = static_cast<const uint8_t*>(map) + sizeof h;
   if (XXH64(payload, h.payload_bytes, 0) != h.payload_hash) {
     munmap(map, size);
     return fail("corrupted payload (checksum mismatch)");
   }
   std::shared_ptr<Table> table(new Table());
-  if (const char* env = std::getenv("TAQUIN_PDB_HUGEPAGES"); env && *env == '1') {
-    // Private copy on transparent huge pages: fewer TLB misses on random lookups.
-    const size_t bytes = ((h.payload_bytes + sizeof h) | ((size_t{1} << 21) - 1)) + 1;
-    void* copy = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (copy != MAP_FAILED) {
-      madvise(copy, bytes, MADV_HUGEPAGE);
-      std::memcpy(copy, map, size);
-      munmap(map, size);
-      mprotect(copy, bytes, PROT_READ);
-      map = copy;
-      payload = static_cast<const uint8_t*>(map) + sizeof h;
-      table->map_bytes_ = bytes;
-    }
-  }
   table->side_ = side;
   table->cells_.assign(h.cells, h.cells + k);
   table->encoding_ = encoding;
@@ -154,7 +139,7 @@ Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
   table->entries_ = h.entry_count;
   table->data_ = payload;
   table->map_ = map;
-  if (table->map_bytes_ == 0) table->map_bytes_ = size;
+  table->map_bytes_ = size;
   table->path_ = path;
   return std::shared_ptr<const Table>(std::move(table));
 }
