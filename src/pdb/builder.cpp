@@ -13,8 +13,8 @@
 #include <sys/mman.h>
 
 #include <tbb/blocked_range.h>
-#include <tbb/global_control.h>
 #include <tbb/enumerable_thread_specific.h>
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
 #include "taquin/pdb/geometry.hpp"
@@ -28,7 +28,7 @@ namespace {
 // (the current frontier and the next one), so no pass is needed between rounds.
 constexpr unsigned kUnseen = 0, kDone = 3;
 // Moves generated per chunk of frontier blocks before they are resolved (8 bytes each).
-constexpr uint64_t kChunkMoves = uint64_t{1} << 25;
+constexpr uint64_t kChunkMoves = uint64_t{1} << 24;
 
 // Zeroed anonymous memory backed by transparent huge pages where the kernel allows (the builder's
 // accesses are random: huge pages spare most TLB misses).
@@ -249,8 +249,8 @@ struct Builder {
             int64_t delta = static_cast<int64_t>(weight[t]) *
                             (y - std::popcount(before[t] & ((uint64_t{1} << y) - 1)) - digit[t]);
             const int lo = x < y ? x : y, hi = x < y ? y : x;
-            uint64_t between = occupied & ~before[t] & ((uint64_t{1} << hi) - 1) &
-                               ~((uint64_t{2} << lo) - 1);
+            uint64_t between =
+                occupied & ~before[t] & ((uint64_t{1} << hi) - 1) & ~((uint64_t{2} << lo) - 1);
             int64_t shift = 0;
             for (; between != 0; between &= between - 1)
               shift += static_cast<int64_t>(weight[tile_at[std::countr_zero(between)]]);
@@ -268,7 +268,8 @@ struct Builder {
   }
 
   // Resolves every thread's moves of bucket `b`; returns placements first reached.
-  uint64_t resolve_bucket(uint64_t b, int depth, tbb::enumerable_thread_specific<Buckets>& pending) {
+  uint64_t resolve_bucket(uint64_t b, int depth,
+                          tbb::enumerable_thread_specific<Buckets>& pending) {
     const unsigned next = 2 - (depth & 1);
     uint8_t* next_active = reinterpret_cast<uint8_t*>(active[(depth + 1) & 1].get());
     uint64_t first_reached = 0;
@@ -277,7 +278,12 @@ struct Builder {
       for (const uint64_t m : moves)
         first_reached += reach(m & 0xffffffffu, static_cast<int>(m >> 32) & 31, next, depth + 1,
                                static_cast<int>(m >> 37), next_active);
-      moves.clear();
+      // Buffers that grew past their share are released, so that memory stays
+      // near one chunk's moves whatever their spread over the buckets.
+      if (moves.capacity() > kChunkMoves / bucket_count + 4096)
+        std::vector<uint64_t>().swap(moves);
+      else
+        moves.clear();
     }
     return first_reached;
   }
@@ -304,6 +310,7 @@ struct Builder {
     tbb::enumerable_thread_specific<Buckets> pending([&] { return Buckets(bucket_count); });
     active[0][goal_index / block_size].store(1);
     uint64_t reached = 1;
+    double densest = 0;  // most moves generated per frontier block in a chunk so far
     int depth = 0;
     for (;; ++depth) {
       std::atomic<uint8_t>* cur_active = active[depth & 1].get();
@@ -317,7 +324,9 @@ struct Builder {
           cur_active[b].store(0, std::memory_order_relaxed);
           frontier.push_back(b);
         }
-      size_t chunk = 16;
+      // The chunk size follows the densest blocks seen (twice as dense as the worst so far, for
+      // safety), and at most doubles from one chunk to the next.
+      size_t chunk = std::max<size_t>(1, static_cast<size_t>(kChunkMoves / (2 * densest + 1)));
       for (size_t first = 0; first < frontier.size();) {
         const size_t last = std::min(frontier.size(), first + chunk);
         std::atomic<uint64_t> generated{0};
@@ -336,9 +345,10 @@ struct Builder {
                               local += resolve_bucket(b, depth, pending);
                             new_reached += local;
                           });
-        const double per_block = static_cast<double>(generated) / static_cast<double>(last - first);
-        chunk = static_cast<size_t>(
-            std::clamp(static_cast<double>(kChunkMoves) / (per_block + 1.0), 1.0, 1e9));
+        densest =
+            std::max(densest, static_cast<double>(generated) / static_cast<double>(last - first));
+        chunk = std::min(2 * (last - first),
+                         std::max<size_t>(1, static_cast<size_t>(kChunkMoves / (2 * densest + 1))));
         first = last;
       }
       std::atomic<uint8_t>* next_active = active[(depth + 1) & 1].get();
