@@ -7,6 +7,7 @@
 #include <bit>
 #include <chrono>
 #include <filesystem>
+#include <new>
 #include <fstream>
 #include <sstream>
 
@@ -397,13 +398,17 @@ Expected<std::shared_ptr<Table>> build_group(int side, const std::vector<uint8_t
                                                   options.threads);
   for (bool excess4 : {!options.force_value8, false}) {
     bool overflowed = false;
-    Expected<std::shared_ptr<Table>> table =
-        free <= 8    ? build_with<uint16_t>(geo, cells, excess4, options, group, overflowed)
-        : free <= 16 ? build_with<uint32_t>(geo, cells, excess4, options, group, overflowed)
-        : free <= 32 ? build_with<uint64_t>(geo, cells, excess4, options, group, overflowed)
-                     : Expected<std::shared_ptr<Table>>(
-                           Error{"", 0, "the group leaves more than 32 cells free"});
-    if (!table || !overflowed) return table;
+    try {
+      Expected<std::shared_ptr<Table>> table =
+          free <= 8    ? build_with<uint16_t>(geo, cells, excess4, options, group, overflowed)
+          : free <= 16 ? build_with<uint32_t>(geo, cells, excess4, options, group, overflowed)
+          : free <= 32 ? build_with<uint64_t>(geo, cells, excess4, options, group, overflowed)
+                       : Expected<std::shared_ptr<Table>>(
+                             Error{"", 0, "the group leaves more than 32 cells free"});
+      if (!table || !overflowed) return table;
+    } catch (const std::bad_alloc&) {
+      return Error{"", 0, "not enough memory to build the group's table"};
+    }
     if (!excess4) break;
   }
   return Error{"", 0, "a value exceeds 255"};
