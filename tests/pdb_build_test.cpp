@@ -167,7 +167,8 @@ TEST(PdbBuild, BothEncodingsAgreeAndThreadCountDoesNotMatter) {
   one.threads = 1;
   two.threads = 2;
   bytes.force_value8 = true;
-  auto a = build_table(4, cells, one), b = build_table(4, cells, two), c = build_table(4, cells, bytes);
+  auto a = build_table(4, cells, one), b = build_table(4, cells, two),
+       c = build_table(4, cells, bytes);
   ASSERT_TRUE(a.ok() && b.ok() && c.ok());
   EXPECT_EQ((*a)->header().payload_hash, (*b)->header().payload_hash);
   const int n = 16, k = 5;
@@ -187,7 +188,7 @@ TEST(PdbBuild, ProgressReportsEveryRound) {
   auto table = build_table(3, {0, 1, 2}, options);
   ASSERT_TRUE(table.ok());
   ASSERT_FALSE(rounds.empty());
-  for (size_t i = 0; i < rounds.size(); ++i) EXPECT_EQ(rounds[i].round, static_cast<int>(i));
+  for (size_t i = 0; i < rounds.size(); ++i) EXPECT_EQ(rounds[i].round, static_cast<int>(i) + 1);
   EXPECT_EQ(rounds.back().reached, 504u);
   EXPECT_EQ(rounds.back().entries, 504u);
   EXPECT_GE(static_cast<int>(rounds.size()), (*table)->max_value());
@@ -195,7 +196,8 @@ TEST(PdbBuild, ProgressReportsEveryRound) {
 
 TEST(PdbBuild, CatalogueBuildWritesOneFilePerGroupAndNoTemporaries) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("taquin_pdb_build_" + std::to_string(::getpid()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("taquin_pdb_build_" + std::to_string(::getpid()));
   fs::remove_all(dir);
   Expected<Catalogue> cat = parse_catalogue("side 3\n0 1 2\n3 4 5\n", "small.cat", "small");
   ASSERT_TRUE(cat.ok());

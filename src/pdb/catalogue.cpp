@@ -54,7 +54,8 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
     std::string_view line = text.substr(pos, end - pos);
     pos = end + 1;
     ++line_no;
-    if (const size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+    if (const size_t hash = line.find('#'); hash != std::string_view::npos)
+      line = line.substr(0, hash);
     const std::vector<std::string_view> words = words_of(line);
     if (words.empty()) continue;
     if (cat.side == 0) {
@@ -82,10 +83,10 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
       group.push_back(static_cast<uint8_t>(cell));
     }
     if (static_cast<int>(group.size()) > cells - 3)
-      return Error{source, line_no, "a group must leave at least three cells out (the blank and two more)"};
-    if (static_cast<int>(cat.groups.size()) == kMaxGroups)
       return Error{source, line_no,
-                   "too many groups (at most " + std::to_string(kMaxGroups) + ")"};
+                   "a group must leave at least three cells out (the blank and two more)"};
+    if (static_cast<int>(cat.groups.size()) == kMaxGroups)
+      return Error{source, line_no, "too many groups (at most " + std::to_string(kMaxGroups) + ")"};
     cat.groups.push_back(std::move(group));
     cat.group_lines.push_back(line_no);
   }

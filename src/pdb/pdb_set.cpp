@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/geometry.hpp"
 
 namespace taquin::pdb {
@@ -16,7 +17,8 @@ namespace {
 std::string build_hint(const Catalogue& catalogue, const std::string& dir) {
   std::string hint = "taquin pdb build " + catalogue.source;
   const fs::path cat_dir = fs::path(catalogue.source).parent_path();
-  if (fs::path(dir).lexically_normal() != (cat_dir.empty() ? fs::path(".") : cat_dir).lexically_normal())
+  if (fs::path(dir).lexically_normal() !=
+      (cat_dir.empty() ? fs::path(".") : cat_dir).lexically_normal())
     hint += " -o " + dir;
   return hint;
 }
@@ -40,7 +42,8 @@ std::string catalogue_path(const std::string& dir, const std::string& stem) {
 
 bool tables_present(const Catalogue& catalogue, const std::string& dir) {
   for (size_t g = 0; g < catalogue.groups.size(); ++g)
-    if (!fs::exists(fs::path(dir) / table_file_name(catalogue.stem, static_cast<int>(g)))) return false;
+    if (!fs::exists(fs::path(dir) / table_file_name(catalogue.stem, static_cast<int>(g))))
+      return false;
   return true;
 }
 
@@ -98,9 +101,11 @@ Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir)
   set.catalogue = catalogue;
   set.dir = dir;
   for (size_t g = 0; g < catalogue.groups.size(); ++g) {
-    const std::string path = (fs::path(dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string();
+    const std::string path =
+        (fs::path(dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string();
     if (!fs::exists(path))
-      return Error{path, 0, "missing pattern database; build it with `" + build_hint(catalogue, dir) + "`"};
+      return Error{path, 0,
+                   "missing pattern database; build it with `" + build_hint(catalogue, dir) + "`"};
     Expected<std::shared_ptr<const Table>> table = Table::open(path);
     if (!table) {
       Error e = table.error();
@@ -159,6 +164,37 @@ Expected<PdbSet> load_pdb_set(const std::string& dir_or_catalogue, const Goal& g
                "no pattern database for " + std::to_string(goal.side()) + "x" +
                    std::to_string(goal.side()) +
                    " in pdb/ or $TAQUIN_PDB_DIR; build one with `taquin pdb build pdb/7-8.cat`"};
+}
+
+Expected<PdbSet> load_or_build_pdb_set(const std::string& dir_or_catalogue, const Goal& goal,
+                                       const BuildOptions& build) {
+  Expected<PdbSet> set = load_pdb_set(dir_or_catalogue, goal);
+  if (set) return set;
+  std::string catalogue_file, out_dir;
+  if (!dir_or_catalogue.empty() && !fs::is_directory(dir_or_catalogue)) {
+    if (!fs::exists(dir_or_catalogue)) return set;
+    Expected<Catalogue> cat = read_catalogue(dir_or_catalogue);
+    if (!cat) return cat.error();
+    if (tables_present(*cat, fs::path(dir_or_catalogue).parent_path().string().empty()
+                                 ? "."
+                                 : fs::path(dir_or_catalogue).parent_path().string()))
+      return set;  // present but refused: report why
+    catalogue_file = dir_or_catalogue;
+    out_dir = fs::path(dir_or_catalogue).parent_path().string();
+    if (out_dir.empty()) out_dir = ".";
+  } else {
+    if (set.error().message.find("no complete pattern database") == std::string::npos &&
+        set.error().message.find("no pattern database") == std::string::npos)
+      return set;
+    out_dir = dir_or_catalogue.empty() ? "pdb" : dir_or_catalogue;
+    catalogue_file = catalogue_path(out_dir, "7-8");
+  }
+  Expected<Catalogue> cat = read_catalogue(catalogue_file);
+  if (!cat) return cat.error();
+  if (cat->side != goal.side()) return set;
+  Expected<std::vector<std::string>> written = build_catalogue(*cat, out_dir, build);
+  if (!written) return written.error();
+  return with_goal_check(load_tables(*cat, out_dir), goal);
 }
 
 }  // namespace taquin::pdb

@@ -6,9 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <xxhash.h>
 #include <cstdio>
 #include <cstring>
-#include <xxhash.h>
 
 #include "taquin/pdb/geometry.hpp"
 #include "taquin/pdb/rank.hpp"
@@ -93,13 +93,15 @@ Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
     ::close(fd);
     return fail(why);
   };
-  if (got < static_cast<ssize_t>(sizeof h.magic) || std::memcmp(h.magic, kMagic, sizeof h.magic) != 0)
+  if (got < static_cast<ssize_t>(sizeof h.magic) ||
+      std::memcmp(h.magic, kMagic, sizeof h.magic) != 0)
     return refuse("not a taquin pattern database (bad magic)");
   if (got < static_cast<ssize_t>(sizeof h)) return refuse("truncated header");
   if (h.version != kFormatVersion)
     return refuse("format version " + std::to_string(h.version) + ", this taquin reads version " +
                   std::to_string(kFormatVersion) + "; rebuild it with `taquin pdb build`");
-  if (h.header_bytes != sizeof h || XXH64(&h, offsetof(FileHeader, header_hash), 0) != h.header_hash)
+  if (h.header_bytes != sizeof h ||
+      XXH64(&h, offsetof(FileHeader, header_hash), 0) != h.header_hash)
     return refuse("corrupted header (checksum mismatch)");
   const int side = static_cast<int>(h.side), k = static_cast<int>(h.group_size);
   if (side < kMinSide || side > kMaxSide) return refuse("bad board side " + std::to_string(h.side));
@@ -173,7 +175,8 @@ Expected<bool> verify_values(const Table& table, std::vector<uint64_t>* histogra
   if (table.value(rank_placement(goal, n, k), 0) != 0)
     return Error{name, 0, "the goal placement is not 0"};
   if (counts[table.max_value()] == 0)
-    return Error{name, 0, "no entry reaches the header's maximum " + std::to_string(table.max_value())};
+    return Error{name, 0,
+                 "no entry reaches the header's maximum " + std::to_string(table.max_value())};
   if (histogram) {
     counts.resize(table.max_value() + 1);
     *histogram = std::move(counts);

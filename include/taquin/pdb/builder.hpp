@@ -1,4 +1,5 @@
-// Building additive pattern databases: breadth-first by rounds over group placements and blank regions.
+// Building additive pattern databases: breadth-first by rounds over group placements and blank
+// regions.
 #pragma once
 
 #include <cstdint>
@@ -15,17 +16,17 @@ namespace taquin::pdb {
 
 // One finished round of a build, for progress reports.
 struct RoundReport {
-  int group = 0;           // 0-based group index within the catalogue (0 for a lone table)
-  int round = 0;           // distance just completed
-  uint64_t reached = 0;    // placements with a value so far
-  uint64_t entries = 0;    // placements in all
-  double seconds = 0.0;    // since the group's build started
+  int group = 0;         // 0-based group index within the catalogue (0 for a lone table)
+  int round = 0;         // distance just completed (1, 2, ...): placements up to it have values
+  uint64_t reached = 0;  // placements with a value so far
+  uint64_t entries = 0;  // placements in all
+  double seconds = 0.0;  // since the group's build started
 };
 
 struct BuildOptions {
-  int threads = 0;                                      // 0 = all cores
-  std::function<void(const RoundReport&)> progress;     // called after each round (any thread)
-  bool force_value8 = false;                            // skip the 4-bit encoding (tests)
+  int threads = 0;                                   // 0 = all cores
+  std::function<void(const RoundReport&)> progress;  // called after each round (any thread)
+  bool force_value8 = false;                         // skip the 4-bit encoding (tests)
 };
 
 // Builds the table of one group of goal cells on a side-`side` board. The value of a placement is

@@ -34,9 +34,9 @@ struct Geometry {
   uint64_t region(uint64_t free, uint64_t seed) const {
     uint64_t r = seed;
     for (;;) {
-      const uint64_t grown = (r | ((r << 1) & not_first_col) | ((r >> 1) & not_last_col) |
-                              (r << side) | (r >> side)) &
-                             free;
+      const uint64_t grown =
+          (r | ((r << 1) & not_first_col) | ((r >> 1) & not_last_col) | (r << side) | (r >> side)) &
+          free;
       if (grown == r) return r;
       r = grown;
     }

@@ -27,8 +27,8 @@ class PdbHeuristic {
   static constexpr int kMaxViews = 2;
 
   struct State {
-    std::array<uint8_t, kCells> where{};                                  // cell of each label
-    std::array<std::array<uint8_t, kMaxGroups>, kMaxViews> part{};        // value per group
+    std::array<uint8_t, kCells> where{};                            // cell of each label
+    std::array<std::array<uint8_t, kMaxGroups>, kMaxViews> part{};  // value per group
     std::array<int, kMaxViews> sum{};
   };
 
@@ -41,7 +41,8 @@ class PdbHeuristic {
     for (int v = 0; v < views_; ++v) {
       View& view = view_[v];
       view.group_of.fill(-1);
-      for (int c = 0; c < kCells; ++c) view.map[c] = static_cast<uint8_t>(symmetric_cell(syms[v], c, N));
+      for (int c = 0; c < kCells; ++c)
+        view.map[c] = static_cast<uint8_t>(symmetric_cell(syms[v], c, N));
       // inverse map: the label whose image is catalogue cell c
       std::array<uint8_t, kCells> inverse{};
       for (int c = 0; c < kCells; ++c) inverse[view.map[c]] = static_cast<uint8_t>(c);
@@ -94,6 +95,26 @@ class PdbHeuristic {
     }
   }
 
+  // Prefetches the entries that update() will read for each move of the blank on `board` (whose
+  // state is `s`), so that a search calling it before generating the children overlaps their
+  // memory latency. (Calling it from update() for every child was measured slower: most
+  // children are pruned.)
+  void prefetch(const State& state, const Board<N>& board) const {
+    const auto& moves = kMoves<N>;
+    const int blank = board.blank();
+    std::array<uint8_t, kCells> where = state.where;
+    for (int m = 0; m < moves.count[blank]; ++m) {
+      const int cell = moves.target[blank][m];
+      const int label = board.at(cell);
+      where[label] = static_cast<uint8_t>(blank);
+      for (int v = 0; v < views_; ++v) {
+        const int g = view_[v].group_of[label];
+        if (g >= 0) __builtin_prefetch(address(view_[v], view_[v].group[g], where));
+      }
+      where[label] = static_cast<uint8_t>(cell);
+    }
+  }
+
   // The estimate of a board (full evaluation).
   int evaluate(const Board<N>& b) const { return value(init(b)); }
 
@@ -101,17 +122,30 @@ class PdbHeuristic {
   struct Group {
     const Table* table = nullptr;
     int k = 0;
-    std::array<uint8_t, kCells> label{};                    // board label of each group tile
-    std::array<uint64_t, kCells> weight{};                  // place value of each rank digit
-    std::array<std::array<uint8_t, kCells>, kCells> dist{}; // per tile, per (mapped) cell
+    std::array<uint8_t, kCells> label{};                     // board label of each group tile
+    std::array<uint64_t, kCells> weight{};                   // place value of each rank digit
+    std::array<std::array<uint8_t, kCells>, kCells> dist{};  // per tile, per (mapped) cell
   };
   struct View {
-    std::array<uint8_t, kCells> map{};       // board cell -> catalogue cell
-    std::array<int8_t, kCells> group_of{};   // board label -> group, -1 if none
+    std::array<uint8_t, kCells> map{};      // board cell -> catalogue cell
+    std::array<int8_t, kCells> group_of{};  // board label -> group, -1 if none
     std::array<Group, kMaxGroups> group{};
   };
 
-  static int lookup(const View& view, const Group& group, const std::array<uint8_t, kCells>& where) {
+  static const uint8_t* address(const View& view, const Group& group,
+                                const std::array<uint8_t, kCells>& where) {
+    uint64_t seen = 0, index = 0;
+    for (int i = 0; i < group.k; ++i) {
+      const int p = view.map[where[group.label[i]]];
+      index += group.weight[i] *
+               static_cast<uint64_t>(p - std::popcount(seen & ((uint64_t{1} << p) - 1)));
+      seen |= uint64_t{1} << p;
+    }
+    return group.table->entry_address(index);
+  }
+
+  static int lookup(const View& view, const Group& group,
+                    const std::array<uint8_t, kCells>& where) {
     uint64_t seen = 0, index = 0;
     int manhattan = 0;
     for (int i = 0; i < group.k; ++i) {

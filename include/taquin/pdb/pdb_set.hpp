@@ -39,4 +39,12 @@ std::vector<int> usable_symmetries(const Catalogue& catalogue, int blank_cell);
 // side differs, or if no symmetry maps the goal's blank cell off the groups.
 Expected<PdbSet> load_pdb_set(const std::string& dir_or_catalogue, const Goal& goal);
 
+// Like load_pdb_set, but when no complete database is found, builds one first: the catalogue
+// `dir_or_catalogue` names (tables beside it), or for a directory or "" the source tree's
+// pdb/7-8.cat into that directory (default "pdb/"). `build` carries threads and progress.
+// Errors other than "nothing built yet" (a corrupted file, a wrong side) are returned as is.
+struct BuildOptions;
+Expected<PdbSet> load_or_build_pdb_set(const std::string& dir_or_catalogue, const Goal& goal,
+                                       const BuildOptions& build);
+
 }  // namespace taquin::pdb

@@ -35,7 +35,8 @@ inline uint64_t rank_placement(const Pos& pos, int n, int k) {
   for (int i = 0; i < k; ++i) {
     const int p = pos[i];
     const uint64_t below = (uint64_t{1} << p) - 1;
-    index = index * static_cast<uint64_t>(n - i) + static_cast<uint64_t>(p - std::popcount(seen & below));
+    index = index * static_cast<uint64_t>(n - i) +
+            static_cast<uint64_t>(p - std::popcount(seen & below));
     seen |= uint64_t{1} << p;
   }
   return index;

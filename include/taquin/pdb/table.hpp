@@ -29,8 +29,8 @@ struct FileHeader {
   uint32_t side;
   uint32_t group_size;
   uint32_t encoding;
-  uint32_t max_value;     // largest value in the table
-  uint64_t entry_count;   // (side²)! / (side² - group_size)!
+  uint32_t max_value;    // largest value in the table
+  uint64_t entry_count;  // (side²)! / (side² - group_size)!
   uint64_t payload_bytes;
   uint64_t payload_hash;  // XXH64 (seed 0) of the payload
   uint8_t cells[64];      // the group's goal cells, in ranking order; unused bytes are 0

@@ -1,0 +1,229 @@
+// Pattern-database files: round trip, and every kind of damaged or foreign file refused clearly.
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "cli_run.hpp"
+#include "taquin/pdb/builder.hpp"
+#include "taquin/pdb/pdb_set.hpp"
+#include "taquin/pdb/table.hpp"
+
+namespace taquin::pdb {
+namespace {
+
+namespace fs = std::filesystem;
+
+class PdbFile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("taquin_pdb_file_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    auto cat = parse_catalogue("side 3\n0 1 2\n3 4 5\n", (dir_ / "small.cat").string(), "small");
+    ASSERT_TRUE(cat.ok());
+    catalogue_ = *cat;
+    std::ofstream(dir_ / "small.cat") << catalogue_.text;
+    auto written = build_catalogue(catalogue_, dir_.string());
+    ASSERT_TRUE(written.ok()) << written.error().describe();
+    path_ = (dir_ / "small.1.pdb").string();
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string bytes() const {
+    std::stringstream s;
+    s << std::ifstream(path_, std::ios::binary).rdbuf();
+    return s.str();
+  }
+  void put(const std::string& data) const { std::ofstream(path_, std::ios::binary) << data; }
+  // The error opening the damaged file (empty if it opened).
+  std::string open_error() const {
+    auto t = Table::open(path_);
+    return t.ok() ? std::string() : t.error().describe();
+  }
+
+  fs::path dir_;
+  Catalogue catalogue_;
+  std::string path_;
+};
+
+TEST_F(PdbFile, RoundTripKeepsEveryValue) {
+  auto built = build_table(3, {0, 1, 2});
+  auto loaded = Table::open(path_);
+  ASSERT_TRUE(built.ok() && loaded.ok());
+  ASSERT_EQ((*loaded)->entry_count(), 504u);
+  EXPECT_EQ((*loaded)->encoding(), (*built)->encoding());
+  EXPECT_EQ((*loaded)->max_value(), (*built)->max_value());
+  EXPECT_EQ(std::memcmp((*loaded)->payload(), (*built)->payload(), (*built)->payload_bytes()), 0);
+  EXPECT_EQ(fs::file_size(path_), sizeof(FileHeader) + (*built)->payload_bytes());
+  EXPECT_TRUE(verify_values(**loaded).ok());
+  auto set = load_pdb_set((dir_ / "small.cat").string(), Goal::standard(3));
+  ASSERT_TRUE(set.ok()) << set.error().describe();
+  EXPECT_EQ(set->tables.size(), 2u);
+}
+
+TEST_F(PdbFile, BadMagicIsRefused) {
+  std::string b = bytes();
+  b[0] = 'X';
+  put(b);
+  EXPECT_EQ(open_error(), path_ + ": not a taquin pattern database (bad magic)");
+}
+
+TEST_F(PdbFile, ForeignFilesAreRefused) {
+  put("side 3\n0 1 2\n");
+  EXPECT_EQ(open_error(), path_ + ": not a taquin pattern database (bad magic)");
+  put("");
+  EXPECT_EQ(open_error(), path_ + ": not a taquin pattern database (bad magic)");
+  fs::remove(path_);
+  fs::create_directory(path_);
+  EXPECT_EQ(open_error(), path_ + ": not a regular file");
+}
+
+TEST_F(PdbFile, WrongVersionIsRefused) {
+  std::string b = bytes();
+  const uint32_t version = 2;
+  std::memcpy(&b[offsetof(FileHeader, version)], &version, sizeof version);
+  put(b);
+  EXPECT_EQ(open_error(), path_ +
+                              ": format version 2, this taquin reads version 1; rebuild it with "
+                              "`taquin pdb build`");
+}
+
+TEST_F(PdbFile, TruncatedFilesAreRefused) {
+  const std::string b = bytes();
+  put(b.substr(0, b.size() - 1));
+  EXPECT_EQ(open_error(), path_ + ": truncated: " + std::to_string(b.size() - 1) +
+                              " bytes, expected " + std::to_string(b.size()));
+  put(b.substr(0, 100));
+  EXPECT_EQ(open_error(), path_ + ": truncated header");
+  put(b + "x");
+  EXPECT_EQ(open_error(), path_ + ": trailing bytes after the payload");
+}
+
+TEST_F(PdbFile, FlippedPayloadByteFailsTheChecksum) {
+  std::string b = bytes();
+  b[sizeof(FileHeader) + 17] ^= 0x10;
+  put(b);
+  EXPECT_EQ(open_error(), path_ + ": corrupted payload (checksum mismatch)");
+}
+
+TEST_F(PdbFile, FlippedHeaderByteFailsTheHeaderChecksum) {
+  std::string b = bytes();
+  b[offsetof(FileHeader, cells) + 1] ^= 0x01;
+  put(b);
+  EXPECT_EQ(open_error(), path_ + ": corrupted header (checksum mismatch)");
+}
+
+TEST_F(PdbFile, TableOfAnotherSideOrGroupIsRefusedByTheCatalogue) {
+  // A valid table, but for the same cells on a 4x4 board: the 3x3 catalogue must refuse it.
+  auto other = build_table(4, {0, 1, 2});
+  ASSERT_TRUE(other.ok());
+  ASSERT_TRUE((*other)->write(path_).ok());
+  ASSERT_TRUE(open_error().empty());
+  auto set = load_tables(catalogue_, dir_.string());
+  ASSERT_FALSE(set.ok());
+  EXPECT_NE(set.error().message.find("built for cells 0 1 2 of a 4x4 board, not for line 2"),
+            std::string::npos)
+      << set.error().describe();
+  // Same side, other cells.
+  auto moved = build_table(3, {0, 1, 3});
+  ASSERT_TRUE((*moved)->write(path_).ok());
+  set = load_tables(catalogue_, dir_.string());
+  ASSERT_FALSE(set.ok());
+  EXPECT_NE(set.error().message.find("built for cells 0 1 3"), std::string::npos);
+}
+
+TEST_F(PdbFile, MissingTableNamesTheBuildCommand) {
+  fs::remove(dir_ / "small.2.pdb");
+  auto set = load_tables(catalogue_, dir_.string());
+  ASSERT_FALSE(set.ok());
+  EXPECT_EQ(set.error().describe(), (dir_ / "small.2.pdb").string() +
+                                        ": missing pattern database; build it with `taquin pdb "
+                                        "build " +
+                                        catalogue_.source + "`");
+  // A directory with no complete catalogue says how to build one.
+  auto from_dir = load_pdb_set(dir_.string(), Goal::standard(4));
+  ASSERT_FALSE(from_dir.ok());
+  EXPECT_NE(from_dir.error().message.find("taquin pdb build pdb/7-8.cat -o"), std::string::npos);
+}
+
+TEST_F(PdbFile, LoadOrBuildBuildsAMissingCatalogueOnce) {
+  const fs::path other = dir_ / "sub";
+  fs::create_directories(other);
+  std::ofstream(other / "pair.cat") << "side 3\n0 1\n2 5\n";
+  const std::string cat = (other / "pair.cat").string();
+  EXPECT_FALSE(load_pdb_set(cat, Goal::standard(3)).ok());
+  int rounds = 0;
+  BuildOptions build;
+  build.progress = [&](const RoundReport&) { ++rounds; };
+  auto set = load_or_build_pdb_set(cat, Goal::standard(3), build);
+  ASSERT_TRUE(set.ok()) << set.error().describe();
+  EXPECT_GT(rounds, 0);
+  EXPECT_TRUE(fs::exists(other / "pair.1.pdb"));
+  EXPECT_TRUE(fs::exists(other / "pair.2.pdb"));
+  // A damaged table is reported, not silently rebuilt.
+  std::ofstream(other / "pair.2.pdb", std::ios::app) << "x";
+  rounds = 0;
+  auto refused = load_or_build_pdb_set(cat, Goal::standard(3), build);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(rounds, 0);
+  EXPECT_NE(refused.error().message.find("trailing bytes"), std::string::npos);
+}
+
+TEST_F(PdbFile, WritingLeavesNoTemporaryFile) {
+  for (const auto& e : fs::directory_iterator(dir_))
+    EXPECT_EQ(e.path().filename().string().find(".tmp"), std::string::npos) << e.path();
+}
+
+TEST_F(PdbFile, VerifyCatchesAnInconsistentValue) {
+  auto good = Table::open(path_);
+  ASSERT_TRUE(good.ok());
+  std::vector<uint8_t> payload((*good)->payload(), (*good)->payload() + (*good)->payload_bytes());
+  // Entry 1 (high nibble of byte 0) raised by 15 excess steps: 30 above its true value.
+  payload[0] |= 0xF0;
+  Table bad(3, {0, 1, 2}, (*good)->encoding(), (*good)->max_value(), payload);
+  auto verdict = verify_values(bad);
+  ASSERT_FALSE(verdict.ok());
+  EXPECT_NE(verdict.error().message.find("above the header's maximum"), std::string::npos);
+}
+
+TEST_F(PdbFile, CliInfoAndVerify) {
+  auto info = testing::run_taquin("pdb info " + path_);
+  EXPECT_EQ(info.status, 0) << info.err;
+  EXPECT_NE(info.out.find("group cells: 0 1 2"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("entries: 504"), std::string::npos);
+  auto verify = testing::run_taquin("pdb verify " + path_);
+  EXPECT_EQ(verify.status, 0) << verify.err;
+  EXPECT_NE(verify.out.find("verify: ok"), std::string::npos);
+  std::string b = bytes();
+  b[sizeof(FileHeader) + 3] ^= 1;
+  put(b);
+  auto broken = testing::run_taquin("pdb verify " + path_);
+  EXPECT_EQ(broken.status, 2);
+  EXPECT_EQ(broken.err, "taquin: " + path_ + ": corrupted payload (checksum mismatch)\n");
+  auto missing = testing::run_taquin("pdb build " + (dir_ / "nope.cat").string());
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.err.find("cannot open the catalogue"), std::string::npos);
+}
+
+TEST_F(PdbFile, CliBuildWritesTablesAndReportsRounds) {
+  const fs::path out = dir_ / "out";
+  auto build = testing::run_taquin("pdb build " + (dir_ / "small.cat").string() + " -o " +
+                                   out.string() + " --threads 1");
+  EXPECT_EQ(build.status, 0) << build.err;
+  EXPECT_TRUE(fs::exists(out / "small.1.pdb"));
+  EXPECT_TRUE(fs::exists(out / "small.2.pdb"));
+  EXPECT_TRUE(fs::exists(out / "small.cat"));
+  EXPECT_NE(build.err.find("group 1/2 round 1: 4/504 entries reached"), std::string::npos)
+      << build.err;
+  auto set = load_pdb_set(out.string(), Goal::standard(3));
+  EXPECT_TRUE(set.ok()) << set.error().describe();
+}
+
+}  // namespace
+}  // namespace taquin::pdb
