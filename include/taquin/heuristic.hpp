@@ -296,6 +296,102 @@ class PackedLinearConflict {
   std::vector<uint8_t> lines_;                    // N < 4: [line][raw packed line]
 };
 
+// Removal count of a 12-bit line key of KeyedLinearConflict4.
+constexpr std::array<uint8_t, 4096> make_key_removals() {
+  std::array<uint8_t, 4096> t{};
+  for (int key = 0; key < 4096; ++key) {
+    std::array<int, 4> goals{};
+    int k = 0;
+    for (int i = 0; i < 4; ++i)
+      if (((key >> (3 * i)) & 7) < 4) goals[k++] = (key >> (3 * i)) & 7;
+    t[key] = static_cast<uint8_t>(line_removals(goals, k));
+  }
+  return t;
+}
+inline constexpr std::array<uint8_t, 4096> kKeyRemovals = make_key_removals();
+
+// Linear conflict on 4×4 boards with the eight line keys carried in the state. A line's key has
+// 3 bits a cell: the goal position (0-3) of a piece that belongs to the line, 4 for any other
+// piece or the blank. A move changes at most the keys of the moved piece's goal row and goal
+// column, by an xor mask that depends only on the piece and the two cells (a table), and only
+// the goal line along the move's axis can change its removal count (one lookup before, one
+// after). State: row keys in bits 0-47 of `rows` and h in bits 48-63; column keys in `columns`.
+class KeyedLinearConflict4 {
+ public:
+  struct State {
+    uint64_t rows = 0;
+    uint64_t columns = 0;
+  };
+  explicit KeyedLinearConflict4(int blank_label) : table_(blank_label), blank_label_(blank_label) {
+    for (int from = 0; from < 16; ++from)
+      for (int d = 0; d < 4; ++d) {
+        const int to = kMoves<4>.target_by_dir[from][d];
+        if (to < 0) continue;
+        for (int label = 0; label < 16; ++label) {
+          if (label == blank_label) continue;
+          Masks& m = masks_[from][d][label];
+          // The piece leaves `from` (its code becomes 4) and enters `to` (4 becomes its code).
+          for (int cell : {from, to}) {
+            const int r = cell / 4, c = cell % 4;
+            if (label / 4 == r) m.rows ^= uint64_t((label % 4) ^ 4) << (12 * r + 3 * c);
+            if (label % 4 == c) m.columns ^= uint64_t((label / 4) ^ 4) << (12 * c + 3 * r);
+          }
+          m.shift = static_cast<uint8_t>(d < 2 ? 12 * (label / 4) : 12 * (label % 4));
+        }
+      }
+  }
+
+  State init(const Board<4>& b) const {
+    State s;
+    int h = 0;
+    for (int cell = 0; cell < 16; ++cell) {
+      const int label = b.at(cell), r = cell / 4, c = cell % 4;
+      h += table_.d[label][cell];
+      const bool member = label != blank_label_;
+      s.rows |= uint64_t(member && label / 4 == r ? label % 4 : 4) << (12 * r + 3 * c);
+      s.columns |= uint64_t(member && label % 4 == c ? label / 4 : 4) << (12 * c + 3 * r);
+    }
+    for (int i = 0; i < 4; ++i)
+      h += 2 * (kKeyRemovals[(s.rows >> (12 * i)) & 0xFFF] +
+                kKeyRemovals[(s.columns >> (12 * i)) & 0xFFF]);
+    s.rows |= uint64_t(h) << 48;
+    return s;
+  }
+  [[gnu::always_inline]] int value(const State& s) const { return static_cast<int>(s.rows >> 48); }
+  [[gnu::always_inline]] void update(State& s, const Board<4>&, int label, int from, int to) const {
+    const int d = to == from - 4 ? 0 : to == from + 4 ? 1 : to == from - 1 ? 2 : 3;
+    const Masks& m = masks_[from][d][label];
+    const uint64_t rows = s.rows ^ m.rows, columns = s.columns ^ m.columns;
+    const int md = table_.d[label][to] - table_.d[label][from];
+    int lc;
+    if (d < 2)
+      lc = kKeyRemovals[(rows >> m.shift) & 0xFFF] - kKeyRemovals[(s.rows >> m.shift) & 0xFFF];
+    else
+      lc = kKeyRemovals[(columns >> m.shift) & 0xFFF] -
+           kKeyRemovals[(s.columns >> m.shift) & 0xFFF];
+    s.rows = rows + (static_cast<uint64_t>(static_cast<int64_t>(md + 2 * lc)) << 48);
+    s.columns = columns;
+  }
+
+  // Removal count of row r / column c of a canonical board.
+  int row_conflicts(const Board<4>& b, int r) const {
+    return kKeyRemovals[(init(b).rows >> (12 * r)) & 0xFFF];
+  }
+  int column_conflicts(const Board<4>& b, int c) const {
+    return kKeyRemovals[(init(b).columns >> (12 * c)) & 0xFFF];
+  }
+
+ private:
+  struct Masks {
+    uint64_t rows = 0;
+    uint64_t columns = 0;
+    uint64_t shift = 0;
+  };
+  DistanceTable<4> table_;
+  int blank_label_;
+  std::array<std::array<std::array<Masks, 16>, 4>, 16> masks_{};  // [from][direction][label]
+};
+
 // Linear conflict for multi-word boards (N ≥ 5): per-line removal counts kept in the state, the
 // two lines a move touches recomputed from the board.
 template <int N>
@@ -368,10 +464,13 @@ class LineLinearConflict {
 // on the packed word (detail::PackedLinearConflict); larger ones recompute the two lines a move
 // crosses (detail::LineLinearConflict). Both give the same values.
 template <int N>
-class LinearConflict : public std::conditional_t<(N <= 4), detail::PackedLinearConflict<N>,
-                                                 detail::LineLinearConflict<N>> {
-  using Base =
-      std::conditional_t<(N <= 4), detail::PackedLinearConflict<N>, detail::LineLinearConflict<N>>;
+using LinearConflictBase = std::conditional_t<
+    N == 4, detail::KeyedLinearConflict4,
+    std::conditional_t<(N < 4), detail::PackedLinearConflict<N>, detail::LineLinearConflict<N>>>;
+
+template <int N>
+class LinearConflict : public LinearConflictBase<N> {
+  using Base = LinearConflictBase<N>;
 
  public:
   explicit LinearConflict(int blank_label) : Base(blank_label) {}
