@@ -14,7 +14,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::Success& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
+    // Usage errors are one line, like every other error; --help shows the options.
+    std::cerr << "taquin: " << e.what() << " (see taquin --help)\n";
     return taquin::cli::kExitBadInput;
   }
   return exit_code;

@@ -6,12 +6,15 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <thread>
 
 #include <tbb/global_control.h>
 
 #include "command.hpp"
 #include "memory_size.hpp"
+#include "pdb_choice.hpp"
 #include "taquin/heuristic.hpp"
+#include "taquin/pdb/heuristic.hpp"
 #include "taquin/replay.hpp"
 #include "taquin/search/best_first.hpp"
 #include "taquin/search/bfs.hpp"
@@ -42,13 +45,14 @@ bool uses_heuristic(Algorithm a) {
 struct SolveOptions {
   InputOptions input;
   std::string algorithm = "ida";
-  std::string heuristic = "linear";
+  std::string heuristic;  // empty: the strongest available (pdb on 4x4 when built, else linear)
+  PdbChoice pdb;
   std::string format = "text";
   bool show_path = false;
   std::string max_memory;  // empty: half the physical memory
   uint64_t max_nodes = 0;
   double max_seconds = 0;
-  int threads = 1;
+  int threads = 0;  // 0: all cores for IDA*, one for the other algorithms
 };
 
 // What one search needs besides the board, chosen once from the options.
@@ -62,7 +66,7 @@ struct Plan {
 // The search `plan` names on the canonical board `start`: heuristic kind -> heuristic object ->
 // algorithm, all resolved at compile time below this point. A new heuristic is one more case.
 template <int N>
-SearchResult run_search(const Board<N>& start, const Plan& plan) {
+SearchResult run_search(const Board<N>& start, const Plan& plan, const pdb::PdbSet* databases) {
   const int blank = start.blank_label();
   switch (plan.algorithm) {  // the blind searches need no heuristic object
     case Algorithm::Uniform:
@@ -94,7 +98,7 @@ SearchResult run_search(const Board<N>& start, const Plan& plan) {
     case HeuristicKind::Linear:
       return with(LinearConflict<N>(blank));
     case HeuristicKind::Pdb:
-      break;  // refused in run_solve: no pattern databases yet
+      return with(pdb::PdbHeuristic<N>(*databases, blank));
   }
   return SearchResult{};
 }
@@ -218,20 +222,15 @@ std::string json_line(int id, const Job& job, const SolveOptions& options, const
 int run_solve(const SolveOptions& options) {
   Plan plan;
   const std::optional<Algorithm> algorithm = parse_algorithm(options.algorithm);
-  const std::optional<HeuristicKind> heuristic = parse_heuristic(options.heuristic);
+  const std::optional<HeuristicKind> heuristic =
+      options.heuristic.empty() ? HeuristicKind::Linear : parse_heuristic(options.heuristic);
   if (!algorithm || !heuristic) {
     print_error({"--algorithm/--heuristic", 0, "unknown name"});
     return kExitBadInput;
   }
   plan.algorithm = *algorithm;
   plan.heuristic = *heuristic;
-  if (plan.heuristic == HeuristicKind::Pdb) {
-    print_error({"--heuristic", 0,
-                 "pdb: the pattern databases are not available yet; use hamming, manhattan or "
-                 "linear"});
-    return kExitBadInput;
-  }
-  if (options.threads < 1 || options.threads > 1024) {
+  if (options.threads < 0 || options.threads > 1024) {
     print_error(
         {"--threads", 0, std::to_string(options.threads) + " is not a thread count (1 to 1024)"});
     return kExitBadInput;
@@ -240,7 +239,10 @@ int run_solve(const SolveOptions& options) {
     print_error({"--threads", 0, "only --algorithm ida searches in parallel"});
     return kExitBadInput;
   }
-  plan.threads = options.threads;
+  plan.threads = options.threads > 0 ? options.threads
+                 : plan.algorithm == Algorithm::Ida
+                     ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))
+                     : 1;
   if (options.max_memory.empty()) {
     plan.limits.max_memory_bytes = default_memory_limit();
   } else {
@@ -259,6 +261,27 @@ int run_solve(const SolveOptions& options) {
     print_error(jobs.error());
     return kExitBadInput;
   }
+  // The heuristic of each job: pdb when asked (its databases must load), or by default on 4x4
+  // when they are present; else the named one. All resolved before any output.
+  PdbCache databases(options.pdb);
+  std::vector<HeuristicKind> kinds(jobs->size(), plan.heuristic);
+  std::vector<std::shared_ptr<const pdb::PdbSet>> sets(jobs->size());
+  const bool informed = plan.algorithm != Algorithm::Uniform && plan.algorithm != Algorithm::Bfs;
+  for (size_t i = 0; i < jobs->size(); ++i) {
+    const Job& job = (*jobs)[i];
+    const bool wanted = plan.heuristic == HeuristicKind::Pdb ||
+                        (options.heuristic.empty() && informed && job.instance.side == 4);
+    if (!wanted || !is_solvable(job.instance.tiles, job.goal)) continue;
+    Expected<std::shared_ptr<const pdb::PdbSet>> set = databases.get(job.goal);
+    if (set) {
+      kinds[i] = HeuristicKind::Pdb;
+      sets[i] = *set;
+    } else if (plan.heuristic == HeuristicKind::Pdb) {
+      print_error(set.error());
+      return kExitBadInput;
+    }
+  }
+
   std::optional<tbb::global_control> parallelism;
   if (plan.threads > 1)
     parallelism.emplace(tbb::global_control::max_allowed_parallelism, plan.threads);
@@ -266,14 +289,16 @@ int run_solve(const SolveOptions& options) {
   int status = kExitOk;
   int id = 0;
   for (const Job& job : *jobs) {
-    ++id;
+    const size_t index = static_cast<size_t>(id++);
+    Plan job_plan = plan;
+    job_plan.heuristic = kinds[index];
     const Instance& inst = job.instance;
     SearchResult result;
     if (!is_solvable(inst.tiles, job.goal)) {
       result.outcome = Outcome::Unsolvable;
     } else {
       result = with_side(inst.side, [&]<int N>() {
-        return run_search<N>(job.goal.canonical<N>(inst.tiles), plan);
+        return run_search<N>(job.goal.canonical<N>(inst.tiles), job_plan, sets[index].get());
       });
     }
     std::vector<std::vector<uint8_t>> path;
@@ -300,9 +325,9 @@ int run_solve(const SolveOptions& options) {
       status = kExitUnsolved;
     }
     if (options.format == "json") {
-      std::cout << json_line(id, job, options, plan, result, path) << '\n';
+      std::cout << json_line(id, job, options, job_plan, result, path) << '\n';
     } else {
-      print_text(id, job, options, plan, result, path);
+      print_text(id, job, options, job_plan, result, path);
     }
     std::cout.flush();
   }
@@ -319,9 +344,11 @@ void setup_solve(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"ida", "astar", "greedy", "uniform", "bfs"}))
       ->capture_default_str();
   sub->add_option("--heuristic,-H", options->heuristic,
-                  "hamming, manhattan or linear (linear conflict, the default); pdb later")
+                  "hamming, manhattan, linear (linear conflict) or pdb (pattern databases); "
+                  "default: pdb on 4x4 when its databases are built, else linear")
       ->check(CLI::IsMember({"hamming", "manhattan", "linear", "pdb"}))
       ->capture_default_str();
+  add_pdb_options(sub, options->pdb);
   sub->add_option("--format", options->format, "Output: text or json (one object a line)")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
@@ -331,7 +358,8 @@ void setup_solve(CLI::App& app, int& exit_code) {
                   "physical memory); the search stops cleanly when it would need more");
   sub->add_option("--max-nodes", options->max_nodes, "Stop a search after this many expansions");
   sub->add_option("--max-seconds", options->max_seconds, "Stop a search after this many seconds");
-  sub->add_option("--threads,-j", options->threads, "Threads for IDA* (parallel when above 1)")
+  sub->add_option("--threads,-j", options->threads,
+                  "Threads for IDA* (parallel when above 1); default: all cores")
       ->capture_default_str();
   sub->callback([options, &exit_code] { exit_code = run_solve(*options); });
 }
