@@ -139,8 +139,9 @@ constexpr int line_removals(const std::array<int, K>& goals, int k) {
 }
 
 // Linear conflict for 2×2 and 3×3 boards: per-line removal counts come from tables indexed by
-// the raw packed line (2N tables of 2^(4N) entries), and a move updates the single line of the moved piece's goal row (vertical
-// move) or goal column (horizontal move), the only line whose members can change.
+// the raw packed line (2N tables of 2^(4N) entries), and a move updates the single line of the
+// moved piece's goal row (vertical move) or goal column (horizontal move), the only line whose
+// members can change.
 template <int N>
 class PackedLinearConflict {
   static_assert(N < 4);
@@ -245,12 +246,14 @@ class KeyedLinearConflict4 {
           if (label == blank_label) continue;
           Masks& m = masks_[from][d][label];
           // The piece leaves `from` (its code becomes 4) and enters `to` (4 becomes its code).
+          // Masks are indexed by the piece's old cell `from` and the direction it moves.
           for (int cell : {from, to}) {
             const int r = cell / 4, c = cell % 4;
             if (label / 4 == r) m.rows ^= uint64_t((label % 4) ^ 4) << (12 * r + 3 * c);
             if (label % 4 == c) m.columns ^= uint64_t((label / 4) ^ 4) << (12 * c + 3 * r);
           }
           m.shift = static_cast<uint8_t>(d < 2 ? 12 * (label / 4) : 12 * (label % 4));
+          m.distance = static_cast<uint64_t>(table_.d[label][to] - table_.d[label][from]) << 48;
         }
       }
   }
@@ -276,14 +279,13 @@ class KeyedLinearConflict4 {
     const int d = to == from - 4 ? 0 : to == from + 4 ? 1 : to == from - 1 ? 2 : 3;
     const Masks& m = masks_[from][d][label];
     const uint64_t rows = s.rows ^ m.rows, columns = s.columns ^ m.columns;
-    const int md = table_.d[label][to] - table_.d[label][from];
     int lc;
     if (d < 2)
       lc = kKeyRemovals[(rows >> m.shift) & 0xFFF] - kKeyRemovals[(s.rows >> m.shift) & 0xFFF];
     else
       lc =
           kKeyRemovals[(columns >> m.shift) & 0xFFF] - kKeyRemovals[(s.columns >> m.shift) & 0xFFF];
-    s.rows = rows + (static_cast<uint64_t>(static_cast<int64_t>(md + 2 * lc)) << 48);
+    s.rows = rows + m.distance + (static_cast<uint64_t>(static_cast<int64_t>(2 * lc)) << 48);
     s.columns = columns;
   }
 
@@ -299,7 +301,8 @@ class KeyedLinearConflict4 {
   struct Masks {
     uint64_t rows = 0;
     uint64_t columns = 0;
-    uint64_t shift = 0;
+    uint64_t shift = 0;     // of the key of the goal line along the move's axis
+    uint64_t distance = 0;  // Manhattan change, shifted to h's bits (two's complement)
   };
   DistanceTable<4> table_;
   int blank_label_;
