@@ -37,6 +37,7 @@ TEST(CliBench, KorfSignatureAtOneThread) {
 TEST(CliBench, HardestEightPuzzlesEveryHeuristic) {
   auto r = run_taquin("bench --set hardest8 --threads 1 --heuristic manhattan");
   EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("instances: 2\n"), std::string::npos) << r.out;  // a --set: all of it
   EXPECT_TRUE(ends_with(r.out, kHardest8Manhattan)) << r.out;
   for (const char* h : {"hamming", "linear"}) {
     auto other = run_taquin(std::string("bench --set hardest8 --threads 2 --heuristic ") + h);

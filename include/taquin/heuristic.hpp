@@ -138,86 +138,32 @@ constexpr int line_removals(const std::array<int, K>& goals, int k) {
 #endif
 }
 
-// 4×4 line keys. A line of four cells becomes a 12-bit key, 3 bits a cell: bit 0 set when the
-// piece does not belong to the line, bits 1-2 its goal position in the line otherwise. The
-// removal count of a key is then a lookup in a 4 KiB table, one table per goal position to ignore
-// (the blank's, on the line where it belongs) or none (index 4).
-using LineTable4 = std::array<std::array<uint8_t, 4096>, 5>;
-
-constexpr LineTable4 make_line_table4() {
-  LineTable4 t{};
-  for (int ignore = 0; ignore < 5; ++ignore)
-    for (int key = 0; key < 4096; ++key) {
-      std::array<int, 4> goals{};
-      int k = 0;
-      for (int i = 0; i < 4; ++i) {
-        const int code = (key >> (3 * i)) & 7;
-        if ((code & 1) == 0 && (code >> 1) != ignore) goals[k++] = code >> 1;
-      }
-      t[ignore][key] = static_cast<uint8_t>(line_removals(goals, k));
-    }
-  return t;
-}
-
-inline constexpr LineTable4 kLineTable4 = make_line_table4();
-
-// Key of row r of a packed 4×4 board: pieces of row r have labels 4r..4r+3, so after xor with 4r
-// a member's nibble is its goal column and any other has bit 2 or 3 set.
-[[gnu::always_inline]] inline uint32_t row_key4(uint64_t packed, int r) {
-  const uint64_t x = ((packed >> (16 * r)) & 0xFFFF) ^ (0x4444u * static_cast<uint64_t>(r));
-  const uint64_t outside = ((x >> 2) | (x >> 3)) & 0x1111;
-  return static_cast<uint32_t>(extract_bits(((x & 0x3333) << 1) | outside, 0x7777));
-}
-
-// Key of column c: pieces of column c have labels ≡ c (mod 4), so after xor with c a member's
-// nibble is 4 × its goal row and any other has bit 0 or 1 set.
-[[gnu::always_inline]] inline uint32_t column_key4(uint64_t packed, int c) {
-  constexpr uint64_t kOnes = 0x1111111111111111ull;
-  const uint64_t z = packed ^ (kOnes * static_cast<uint64_t>(c));
-  const uint64_t outside = (z | (z >> 1)) & kOnes;
-  return static_cast<uint32_t>(
-      extract_bits(((z & (kOnes * 0xC)) >> 1) | outside, 0x0007000700070007ull << (4 * c)));
-}
-
-// Linear conflict for one-word boards (N ≤ 4): per-line removal counts come from tables indexed
-// by the packed line, and a move updates the single line of the moved piece's goal row (vertical
-// move) or goal column (horizontal move), the only line whose members can change.
+// Linear conflict for 2×2 and 3×3 boards: per-line removal counts come from tables indexed by
+// the raw packed line (2N tables of 2^(4N) entries), and a move updates the single line of the
+// moved piece's goal row (vertical move) or goal column (horizontal move), the only line whose
+// members can change.
 template <int N>
 class PackedLinearConflict {
-  static_assert(N <= 4);
+  static_assert(N < 4);
 
  public:
   struct State {
     int h = 0;
   };
   explicit PackedLinearConflict(int blank_label) : table_(blank_label), blank_label_(blank_label) {
-    if constexpr (N == 4) {
-      for (int i = 0; i < 4; ++i) {
-        row_table_[i] = kLineTable4[i == blank_label / 4 ? blank_label % 4 : 4].data();
-        column_table_[i] = kLineTable4[i == blank_label % 4 ? blank_label / 4 : 4].data();
-      }
-      const int br = blank_label / 4, bc = blank_label % 4;
-      for (int label = 0; label < 16; ++label) {
-        row_flip_[label] =
-            static_cast<uint8_t>((((label ^ blank_label) & 3) << 1) | (label / 4 != br));
-        column_flip_[label] =
-            static_cast<uint8_t>((((label ^ blank_label) >> 2) << 1) | (label % 4 != bc));
-      }
-    } else {
-      lines_.resize(2 * N * kLineKeys);
-      for (int line = 0; line < 2 * N; ++line)
-        for (uint32_t key = 0; key < kLineKeys; ++key) {
-          std::array<int, N> goals{};
-          int k = 0;
-          for (int i = 0; i < N; ++i) {
-            const int label = static_cast<int>((key >> (4 * i)) & 15);
-            if (label >= N * N || label == blank_label) continue;
-            if (line < N ? label / N == line : label % N == line - N)
-              goals[k++] = line < N ? label % N : label / N;
-          }
-          lines_[line * kLineKeys + key] = static_cast<uint8_t>(line_removals(goals, k));
+    lines_.resize(2 * N * kLineKeys);
+    for (int line = 0; line < 2 * N; ++line)
+      for (uint32_t key = 0; key < kLineKeys; ++key) {
+        std::array<int, N> goals{};
+        int k = 0;
+        for (int i = 0; i < N; ++i) {
+          const int label = static_cast<int>((key >> (4 * i)) & 15);
+          if (label >= N * N || label == blank_label) continue;
+          if (line < N ? label / N == line : label % N == line - N)
+            goals[k++] = line < N ? label % N : label / N;
         }
-    }
+        lines_[line * kLineKeys + key] = static_cast<uint8_t>(line_removals(goals, k));
+      }
   }
 
   State init(const Board<N>& b) const {
@@ -231,27 +177,6 @@ class PackedLinearConflict {
                                      int to) const {
     s.h += table_.d[label][to] - table_.d[label][from];
     const uint64_t w = after.packed();
-    if constexpr (N == 4) {
-      // Before the move, the goal line of the piece differed from now in one cell only: the
-      // piece's code there against the blank's, so the old key is the new one with that cell's
-      // code flipped by a per-label mask.
-      if ((from - to) % 4 == 0) {
-        const int r = label >> 2;
-        const uint32_t key = row_key4(w, r);
-        const uint32_t crossed = unsigned{r == (from >> 2)} | unsigned{r == (to >> 2)};
-        const uint32_t flip = row_flip_[label] & (0u - crossed);
-        const uint32_t old = key ^ (flip << (3 * (from & 3)));
-        s.h += 2 * (row_table_[r][key] - row_table_[r][old]);
-      } else {
-        const int c = label & 3;
-        const uint32_t key = column_key4(w, c);
-        const uint32_t crossed = unsigned{c == (from & 3)} | unsigned{c == (to & 3)};
-        const uint32_t flip = column_flip_[label] & (0u - crossed);
-        const uint32_t old = key ^ (flip << (3 * (from >> 2)));
-        s.h += 2 * (column_table_[c][key] - column_table_[c][old]);
-      }
-      return;
-    }
     const uint64_t x = static_cast<uint64_t>(label ^ blank_label_);
     const uint64_t before = w ^ (x << (4 * from)) ^ (x << (4 * to));
     if ((from - to) % N == 0) {  // vertical: the piece's goal row may gain or lose it
@@ -275,25 +200,15 @@ class PackedLinearConflict {
     return m;
   }
   [[gnu::always_inline]] int row(uint64_t w, int r) const {
-    if constexpr (N == 4)
-      return row_table_[r][row_key4(w, r)];
-    else
-      return lines_[r * kLineKeys + ((w >> (4 * N * r)) & (kLineKeys - 1))];
+    return lines_[r * kLineKeys + ((w >> (4 * N * r)) & (kLineKeys - 1))];
   }
   [[gnu::always_inline]] int column(uint64_t w, int c) const {
-    if constexpr (N == 4)
-      return column_table_[c][column_key4(w, c)];
-    else
-      return lines_[(N + c) * kLineKeys + extract_bits(w, column_mask() << (4 * c))];
+    return lines_[(N + c) * kLineKeys + extract_bits(w, column_mask() << (4 * c))];
   }
 
   DistanceTable<N> table_;
   int blank_label_;
-  std::array<const uint8_t*, 4> row_table_{};     // N == 4
-  std::array<const uint8_t*, 4> column_table_{};  // N == 4
-  std::array<uint8_t, 16> row_flip_{};            // N == 4: piece code ^ blank code, in its row
-  std::array<uint8_t, 16> column_flip_{};         // N == 4: the same in its column
-  std::vector<uint8_t> lines_;                    // N < 4: [line][raw packed line]
+  std::vector<uint8_t> lines_;  // [line][raw packed line]; rows 0..N-1, then columns
 };
 
 // Removal count of a 12-bit line key of KeyedLinearConflict4.
@@ -331,12 +246,14 @@ class KeyedLinearConflict4 {
           if (label == blank_label) continue;
           Masks& m = masks_[from][d][label];
           // The piece leaves `from` (its code becomes 4) and enters `to` (4 becomes its code).
+          // Masks are indexed by the piece's old cell `from` and the direction it moves.
           for (int cell : {from, to}) {
             const int r = cell / 4, c = cell % 4;
             if (label / 4 == r) m.rows ^= uint64_t((label % 4) ^ 4) << (12 * r + 3 * c);
             if (label % 4 == c) m.columns ^= uint64_t((label / 4) ^ 4) << (12 * c + 3 * r);
           }
           m.shift = static_cast<uint8_t>(d < 2 ? 12 * (label / 4) : 12 * (label % 4));
+          m.distance = static_cast<uint64_t>(table_.d[label][to] - table_.d[label][from]) << 48;
         }
       }
   }
@@ -362,14 +279,13 @@ class KeyedLinearConflict4 {
     const int d = to == from - 4 ? 0 : to == from + 4 ? 1 : to == from - 1 ? 2 : 3;
     const Masks& m = masks_[from][d][label];
     const uint64_t rows = s.rows ^ m.rows, columns = s.columns ^ m.columns;
-    const int md = table_.d[label][to] - table_.d[label][from];
     int lc;
     if (d < 2)
       lc = kKeyRemovals[(rows >> m.shift) & 0xFFF] - kKeyRemovals[(s.rows >> m.shift) & 0xFFF];
     else
-      lc = kKeyRemovals[(columns >> m.shift) & 0xFFF] -
-           kKeyRemovals[(s.columns >> m.shift) & 0xFFF];
-    s.rows = rows + (static_cast<uint64_t>(static_cast<int64_t>(md + 2 * lc)) << 48);
+      lc =
+          kKeyRemovals[(columns >> m.shift) & 0xFFF] - kKeyRemovals[(s.columns >> m.shift) & 0xFFF];
+    s.rows = rows + m.distance + (static_cast<uint64_t>(static_cast<int64_t>(2 * lc)) << 48);
     s.columns = columns;
   }
 
@@ -385,7 +301,8 @@ class KeyedLinearConflict4 {
   struct Masks {
     uint64_t rows = 0;
     uint64_t columns = 0;
-    uint64_t shift = 0;
+    uint64_t shift = 0;     // of the key of the goal line along the move's axis
+    uint64_t distance = 0;  // Manhattan change, shifted to h's bits (two's complement)
   };
   DistanceTable<4> table_;
   int blank_label_;
@@ -460,9 +377,10 @@ class LineLinearConflict {
 
 // Manhattan plus 2 × (per row and per column, the fewest tiles to remove so that the tiles of the
 // line whose goal lies in the line are in goal order: line length minus the longest increasing
-// run of their goal positions). Admissible and consistent. Boards of side ≤ 4 use table lookups
-// on the packed word (detail::PackedLinearConflict); larger ones recompute the two lines a move
-// crosses (detail::LineLinearConflict). Both give the same values.
+// run of their goal positions). Admissible and consistent. 4×4 boards carry line keys in the
+// state (detail::KeyedLinearConflict4), 2×2 and 3×3 look packed lines up
+// (detail::PackedLinearConflict), larger boards recompute the two lines a move crosses
+// (detail::LineLinearConflict). All give the same values.
 template <int N>
 using LinearConflictBase = std::conditional_t<
     N == 4, detail::KeyedLinearConflict4,

@@ -1,4 +1,10 @@
-// Serial IDA*: depth-first iterative deepening on f = g + h, moves made and unmade in place.
+// Serial IDA*: depth-first iterative deepening on f = g + h, with an incremental heuristic.
+//
+// The hot loop: each node's board (one uint64_t for sides ≤ 4) and heuristic state are passed
+// by value down the recursion, so a move is made in registers and never undone; the inverse of
+// the previous move is never generated; nothing allocates, throws or calls through a pointer.
+// On one-word boards there is one search function per (blank cell, previous move), so every
+// move, cell and update case is a compile-time constant. The path is written on the way back.
 #pragma once
 
 #include <algorithm>
@@ -146,23 +152,13 @@ class IdaWorker {
   int deepest() const { return deepest_; }
 
  private:
-  // Expands `board` at cost g (its f is within the bound). Returns true to unwind: the goal was
+  // Multi-word boards (N ≥ 5): expands `board` at cost g (its f is within the bound), children
+  // from the move table of (blank cell, previous move). Returns true to unwind: the goal was
   // reached (the path is written on the way back) or the search must stop (stopped_).
   bool dfs(const Board<N> board, const State state, int g, int prev) {
     ++expanded_;
     if ((expanded_ & kPollMask) == 0 && poll()) return stopped_ = true;
     const int blank = board.blank();
-    if constexpr (Board<N>::kWords == 1) {
-      // One-word boards: each direction unrolled, so the heuristic update is specialised for
-      // vertical and horizontal moves at compile time.
-      const unsigned allowed = kPrunedMask<N>[blank][prev];
-      generated_ += static_cast<unsigned>(std::popcount(allowed));
-      if ((allowed & 1) && expand<Dir::Up>(board, state, g, blank - N)) return true;
-      if ((allowed & 2) && expand<Dir::Down>(board, state, g, blank + N)) return true;
-      if ((allowed & 4) && expand<Dir::Left>(board, state, g, blank - 1)) return true;
-      if ((allowed & 8) && expand<Dir::Right>(board, state, g, blank + 1)) return true;
-      return false;
-    }
     const auto& list = kPrunedMoves<N>.at[blank][prev];
     for (int k = 0; k < list.count; ++k) {
       const int to = list.target[k];
@@ -248,35 +244,6 @@ class IdaWorker {
         &IdaWorker::dfs_at<static_cast<int>(I), 0>, &IdaWorker::dfs_at<static_cast<int>(I), 1>,
         &IdaWorker::dfs_at<static_cast<int>(I), 2>, &IdaWorker::dfs_at<static_cast<int>(I), 3>,
         &IdaWorker::dfs_at<static_cast<int>(I), 4>}...};
-  }
-
-  // The child of `board` whose blank moves in direction D to cell `to`: generated, pruned on its
-  // f or searched. Returns true to unwind, like dfs.
-  template <Dir D>
-  [[gnu::always_inline]] bool expand(const Board<N>& board, const State& state, int g, int to) {
-    const int blank = board.blank();
-    const int label =
-        static_cast<int>((board.packed() >> (Board<N>::kBits * to)) & Board<N>::kMask);
-    Board<N> child = board;
-    child.slide(to);
-    State child_state = state;
-    h_.update(child_state, child, label, to, blank);
-    const int h = h_.value(child_state);
-    const int f = g + 1 + h;
-    if (f > bound_) {
-      next_ = std::min(next_, f);
-      return false;
-    }
-    if (h == 0 && child.packed() == goal_.packed() && child.blank() == goal_.blank()) {
-      length_ = g + 1;
-      path_[g] = D;
-      return true;
-    }
-    if (dfs(child, child_state, g + 1, static_cast<int>(D))) {
-      path_[g] = D;
-      return true;
-    }
-    return false;
   }
 
   // True when the search must stop; sets stop_reason_.
