@@ -138,7 +138,7 @@ void print_text(int id, const Job& job, const SolveOptions& options, const Plan&
     return;
   }
   std::cout << "algorithm: " << options.algorithm;
-  if (uses_heuristic(plan.algorithm)) std::cout << ", heuristic " << options.heuristic;
+  if (uses_heuristic(plan.algorithm)) std::cout << ", heuristic " << heuristic_name(plan.heuristic);
   std::cout << '\n';
   if (result.outcome == Outcome::Solved) {
     std::cout << "length: " << result.moves.size() << " moves"
@@ -196,7 +196,7 @@ std::string json_line(int id, const Job& job, const SolveOptions& options, const
   line.add("optimal", solved && result.optimal);
   line.add("algorithm", options.algorithm);
   if (uses_heuristic(plan.algorithm))
-    line.add("heuristic", options.heuristic);
+    line.add("heuristic", heuristic_name(plan.heuristic));
   else
     line.add("heuristic", "none");
   const Stats& s = result.stats;
