@@ -13,6 +13,7 @@
 #include <tbb/info.h>
 
 #include "command.hpp"
+#include "pdb_choice.hpp"
 #include "taquin/embedded.hpp"
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/catalogue.hpp"
@@ -35,27 +36,6 @@ struct PdbOptions {
   int count = 0;
 };
 
-// Progress on stderr: a bar redrawn in place on a terminal, else one line a round.
-void report_round(const pdb::RoundReport& r, size_t groups, bool tty) {
-  const double share =
-      r.entries ? static_cast<double>(r.reached) / static_cast<double>(r.entries) : 0;
-  char line[256];
-  if (tty) {
-    const int width = 30, filled = static_cast<int>(share * width + 0.5);
-    std::string bar(filled, '#');
-    bar.resize(width, '.');
-    std::snprintf(line, sizeof line, "\rgroup %d/%zu [%s] %5.1f%% round %d, %llu/%llu, %.1f s ",
-                  r.group + 1, groups, bar.c_str(), 100 * share, r.round,
-                  static_cast<unsigned long long>(r.reached),
-                  static_cast<unsigned long long>(r.entries), r.seconds);
-  } else {
-    std::snprintf(line, sizeof line, "group %d/%zu round %d: %llu/%llu entries reached, %.2f s\n",
-                  r.group + 1, groups, r.round, static_cast<unsigned long long>(r.reached),
-                  static_cast<unsigned long long>(r.entries), r.seconds);
-  }
-  std::cerr << line << std::flush;
-}
-
 int run_build(const PdbOptions& options) {
   Expected<pdb::Catalogue> catalogue = pdb::read_catalogue(options.catalogue);
   if (!catalogue) {
@@ -75,7 +55,7 @@ int run_build(const PdbOptions& options) {
   const size_t groups = catalogue->groups.size();
   pdb::BuildOptions build;
   build.threads = options.threads;
-  build.progress = [&](const pdb::RoundReport& r) { report_round(r, groups, tty); };
+  build.progress = [&](const pdb::RoundReport& r) { print_build_progress(r, groups, tty); };
   const auto start = std::chrono::steady_clock::now();
   Expected<std::vector<std::string>> written = pdb::build_catalogue(*catalogue, out, build);
   if (tty) std::cerr << '\n';
