@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <sstream>
 
@@ -18,8 +19,10 @@
 #include <tbb/info.h>
 
 #include "command.hpp"
+#include "pdb_choice.hpp"
 #include "taquin/embedded.hpp"
 #include "taquin/heuristic.hpp"
+#include "taquin/pdb/heuristic.hpp"
 #include "taquin/search/ida.hpp"
 #include "taquin/search/parallel_ida.hpp"
 
@@ -30,16 +33,20 @@ struct BenchOptions {
   std::string set;           // empty: the default run, the first 10 of korf100
   std::optional<int> count;  // first K instances; default all (10 of the default run)
   int threads = 0;           // 0: all cores
-  std::string heuristic = "linear";
+  std::string heuristic;     // empty: pdb when its databases load for the set's goal, else linear
+  PdbChoice pdb;
   std::string goal;  // FILE sets only; standard when empty
   std::string format = "text";
 };
 
-// Calls `f(heuristic)` with the heuristic object `kind` names, built for `blank_label`. The one
-// place a heuristic name becomes a type.
+// Calls `f(heuristic)` with the heuristic object `kind` names, built for `blank_label` (pdb: from
+// `databases`). The one place a heuristic name becomes a type.
 template <int N, typename F>
-SearchResult with_heuristic(HeuristicKind kind, int blank_label, F&& f) {
+SearchResult with_heuristic(HeuristicKind kind, int blank_label, const pdb::PdbSet* databases,
+                            F&& f) {
   switch (kind) {
+    case HeuristicKind::Pdb:
+      return f(*std::make_unique<const pdb::PdbHeuristic<N>>(*databases, blank_label));
     case HeuristicKind::Hamming:
       return f(Hamming<N>(blank_label));
     case HeuristicKind::Manhattan:
@@ -52,8 +59,9 @@ SearchResult with_heuristic(HeuristicKind kind, int blank_label, F&& f) {
 
 // Solves one canonical board with the serial search (1 thread) or the parallel one.
 template <int N>
-SearchResult solve(const Board<N>& start, HeuristicKind kind, int threads) {
-  return with_heuristic<N>(kind, start.blank_label(), [&](const auto& h) {
+SearchResult solve(const Board<N>& start, HeuristicKind kind, const pdb::PdbSet* databases,
+                   int threads) {
+  return with_heuristic<N>(kind, start.blank_label(), databases, [&](const auto& h) {
     return threads == 1 ? ida_search(start, h) : parallel_ida_search(start, h);
   });
 }
@@ -109,7 +117,33 @@ int run_bench(const BenchOptions& options) {
   }
   if (count > 0 && static_cast<size_t>(count) < instances.size())
     instances.resize(static_cast<size_t>(count));
-  const HeuristicKind kind = *parse_heuristic(options.heuristic);
+  HeuristicKind kind =
+      options.heuristic.empty() ? HeuristicKind::Linear : *parse_heuristic(options.heuristic);
+  // Pattern databases: when asked, or by default when they load for the set's goal. Every
+  // instance of a set shares one goal spec; a mixed-size FILE set falls back to linear.
+  std::shared_ptr<const pdb::PdbSet> databases;
+  if (kind == HeuristicKind::Pdb || options.heuristic.empty()) {
+    Expected<Goal> goal = Goal::for_side(*spec, instances.empty() ? 4 : instances[0].side);
+    const bool one_side = std::all_of(instances.begin(), instances.end(), [&](const Instance& i) {
+      return i.side == instances[0].side;
+    });
+    if (goal && one_side && !instances.empty()) {
+      PdbCache cache(options.pdb);
+      Expected<std::shared_ptr<const pdb::PdbSet>> set = cache.get(*goal);
+      if (set) {
+        databases = *set;
+        kind = HeuristicKind::Pdb;
+      } else if (kind == HeuristicKind::Pdb) {
+        print_error(set.error());
+        return kExitBadInput;
+      }
+    } else if (kind == HeuristicKind::Pdb) {
+      print_error({"--heuristic", 0, "pdb needs a set of boards of one side"});
+      return kExitBadInput;
+    }
+  }
+  const std::string heuristic_label =
+      std::string(heuristic_name(kind)) + (databases ? " " + databases->catalogue.stem : "");
   const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
   tbb::global_control control(tbb::global_control::max_allowed_parallelism,
                               static_cast<size_t>(threads));
@@ -133,7 +167,7 @@ int run_bench(const BenchOptions& options) {
     bool replayed = true;
     with_side(inst.side, [&]<int N>() {
       const Board<N> start = goal->canonical<N>(inst.tiles);
-      result = solve<N>(start, kind, threads);
+      result = solve<N>(start, kind, databases.get(), threads);
       if (result.outcome == Outcome::Solved) replayed = replay_solves(start, result.moves);
     });
     if (!replayed) {
@@ -184,7 +218,7 @@ int run_bench(const BenchOptions& options) {
     std::cout << summary.str() << '\n';
   } else {
     std::ostringstream out;
-    out << "set: " << set << ", heuristic: " << options.heuristic << '\n';
+    out << "set: " << set << ", heuristic: " << heuristic_label << '\n';
     out << "instances: " << id << '\n';
     out << "all optimal: " << (all_optimal ? "yes" : "no");
     if (unknown) out << " (" << unknown << " without a known length)";
@@ -212,9 +246,11 @@ void setup_bench(CLI::App& app, int& exit_code) {
   sub->add_option("--threads", options->threads, "Threads (0: all cores; 1: serial IDA*)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
-  sub->add_option("--heuristic", options->heuristic, "hamming, manhattan or linear")
-      ->check(CLI::IsMember({"hamming", "manhattan", "linear"}))
-      ->capture_default_str();
+  sub->add_option("--heuristic", options->heuristic,
+                  "hamming, manhattan, linear or pdb; default: pdb when its databases are built "
+                  "for the set's goal, else linear")
+      ->check(CLI::IsMember({"hamming", "manhattan", "linear", "pdb"}));
+  add_pdb_options(sub, options->pdb);
   sub->add_option("--goal", options->goal,
                   "Goal of a FILE set: standard, zero-first, snail, a board or a file");
   sub->add_option("--format", options->format, "Output: text or json (one object a line)")
