@@ -160,10 +160,13 @@ Expected<PdbSet> load_pdb_set(const std::string& dir_or_catalogue, const Goal& g
     Expected<PdbSet> set = load_from_dir(dir, goal, found);
     if (found) return with_goal_check(std::move(set), goal);
   }
+  const std::string size = std::to_string(goal.side()) + "x" + std::to_string(goal.side());
   return Error{"--pdb", 0,
-               "no pattern database for " + std::to_string(goal.side()) + "x" +
-                   std::to_string(goal.side()) +
-                   " in pdb/ or $TAQUIN_PDB_DIR; build one with `taquin pdb build pdb/7-8.cat`"};
+               "no pattern database for " + size + " in pdb/ or $TAQUIN_PDB_DIR; " +
+                   (goal.side() == 4 ? std::string("build one with `taquin pdb build pdb/7-8.cat`")
+                                     : "write a " + size +
+                                           " catalogue (see pdb/README.md) and build it with "
+                                           "`taquin pdb build FILE.cat`")};
 }
 
 Expected<PdbSet> load_or_build_pdb_set(const std::string& dir_or_catalogue, const Goal& goal,
