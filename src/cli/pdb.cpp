@@ -6,22 +6,12 @@
 #include <filesystem>
 #include <iostream>
 
-#include <iomanip>
-#include <sstream>
-
-#include <tbb/global_control.h>
-#include <tbb/info.h>
-
 #include "command.hpp"
 #include "pdb_choice.hpp"
-#include "taquin/embedded.hpp"
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/catalogue.hpp"
-#include "taquin/pdb/heuristic.hpp"
 #include "taquin/pdb/pdb_set.hpp"
 #include "taquin/pdb/table.hpp"
-#include "taquin/search/ida.hpp"
-#include "taquin/search/parallel_ida.hpp"
 
 namespace taquin::cli {
 namespace {
@@ -31,9 +21,6 @@ struct PdbOptions {
   std::string out_dir;
   int threads = 0;
   std::string file;
-  std::string set = "korf100";
-  std::string pdb;
-  int count = 0;
 };
 
 int run_build(const PdbOptions& options) {
@@ -120,94 +107,6 @@ int run_verify(const PdbOptions& options) {
   return kExitOk;
 }
 
-// Solves an embedded set (or a file of boards with the standard goal) with the PDB heuristic and
-// prints one row an instance and a summary, like `taquin bench`.
-int run_bench(const PdbOptions& options) {
-  std::vector<Instance> instances;
-  Goal goal = Goal::standard(4);
-  if (auto text = embedded::find(options.set)) {
-    auto parsed = parse_instances(*text, options.set);
-    if (!parsed) {
-      print_error(parsed.error());
-      return kExitBadInput;
-    }
-    instances = std::move(*parsed);
-  } else {
-    auto parsed = read_instances(options.set);
-    if (!parsed) {
-      print_error(parsed.error());
-      return kExitBadInput;
-    }
-    instances = std::move(*parsed);
-  }
-  if (instances.empty()) return kExitOk;
-  const int side = instances.front().side;
-  goal = options.set == "korf100" ? Goal::zero_first(side) : Goal::standard(side);
-  if (options.count > 0 && static_cast<size_t>(options.count) < instances.size())
-    instances.resize(static_cast<size_t>(options.count));
-  const auto load_start = std::chrono::steady_clock::now();
-  Expected<pdb::PdbSet> set = pdb::load_pdb_set(options.pdb, goal);
-  if (!set) {
-    print_error(set.error());
-    return kExitBadInput;
-  }
-  const double load_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - load_start).count();
-  const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
-  tbb::global_control control(tbb::global_control::max_allowed_parallelism,
-                              static_cast<size_t>(threads));
-  int status = kExitOk;
-  bool all_optimal = true;
-  uint64_t total_nodes = 0;
-  double total_seconds = 0;
-  int id = 0;
-  std::cout << "    id  length  optimal         nodes    seconds\n";
-  for (const Instance& inst : instances) {
-    ++id;
-    if (inst.side != side) {
-      print_error({inst.source, inst.line, "all boards of a set must have one side"});
-      return kExitBadInput;
-    }
-    SearchResult result;
-    bool replayed = true;
-    with_side(side, [&]<int N>() {
-      const auto h = std::make_unique<pdb::PdbHeuristic<N>>(*set, goal.blank_cell());
-      const Board<N> start = goal.canonical<N>(inst.tiles);
-      result = threads == 1 ? ida_search(start, *h) : parallel_ida_search(start, *h);
-      if (result.outcome == Outcome::Solved) replayed = replay_solves(start, result.moves);
-    });
-    if (!replayed) {
-      print_error({inst.source, inst.line, "internal error: the solution does not replay"});
-      return kExitBadInput;
-    }
-    const bool solved = result.outcome == Outcome::Solved;
-    const int length = static_cast<int>(result.moves.size());
-    if (!solved || (inst.optimal_length && *inst.optimal_length != length)) {
-      all_optimal = false;
-      status = kExitUnsolved;
-    }
-    total_nodes += result.stats.nodes_expanded;
-    total_seconds += result.stats.seconds;
-    std::ostringstream row;
-    row << std::setw(6) << id << "  " << std::setw(6) << (solved ? std::to_string(length) : "-")
-        << "  " << std::setw(7)
-        << (inst.optimal_length ? std::to_string(*inst.optimal_length) : "-") << "  "
-        << std::setw(12) << result.stats.nodes_expanded << "  " << std::setw(9) << std::fixed
-        << std::setprecision(3) << result.stats.seconds;
-    std::cout << row.str() << std::endl;
-  }
-  std::ostringstream out;
-  out << "set: " << options.set << ", heuristic: pdb " << set->catalogue.source << '\n'
-      << "instances: " << id << '\n'
-      << "all optimal: " << (all_optimal ? "yes" : "no") << '\n'
-      << "total nodes: " << total_nodes << '\n'
-      << std::fixed << std::setprecision(3) << "total seconds: " << total_seconds << '\n'
-      << "tables loaded in: " << load_seconds << " s\n"
-      << "threads: " << threads << '\n';
-  std::cout << out.str();
-  return status;
-}
-
 void setup_pdb(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<PdbOptions>();
   CLI::App* pdb = app.add_subcommand("pdb", "Build, describe and check pattern databases");
@@ -230,16 +129,6 @@ void setup_pdb(CLI::App& app, int& exit_code) {
       "verify", "Check a table: header, checksum, and every value against its Manhattan bound");
   verify->add_option("file", options->file, "A .pdb file")->required();
   verify->callback([options, &exit_code] { exit_code = run_verify(*options); });
-  CLI::App* bench = pdb->add_subcommand(
-      "bench", "Solve a reference set (korf100, hardest80, ...) with the pdb heuristic");
-  bench->add_option("--set", options->set, "Embedded set name or a file of boards (standard goal)")
-      ->capture_default_str();
-  bench->add_option(
-      "--pdb", options->pdb,
-      "A catalogue file or a directory of tables (default: pdb/, then $TAQUIN_PDB_DIR)");
-  bench->add_option("--threads", options->threads, "Threads (0 = all cores; 1 = serial IDA*)");
-  bench->add_option("--count", options->count, "Only the first K instances");
-  bench->callback([options, &exit_code] { exit_code = run_bench(*options); });
 }
 
 const RegisterCommand registered(60, setup_pdb);
