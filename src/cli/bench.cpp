@@ -66,24 +66,6 @@ SearchResult solve(const Board<N>& start, HeuristicKind kind, const pdb::PdbSet*
   });
 }
 
-std::string outcome_name(Outcome o) {
-  switch (o) {
-    case Outcome::Solved:
-      return "solved";
-    case Outcome::Unsolvable:
-      return "unsolvable";
-    case Outcome::MemoryLimit:
-      return "memory-limit";
-    case Outcome::NodeLimit:
-      return "node-limit";
-    case Outcome::TimeLimit:
-      return "time-limit";
-    case Outcome::Cancelled:
-      return "cancelled";
-  }
-  return "?";
-}
-
 int run_bench(const BenchOptions& options) {
   // The instances and their goal spec.
   const std::string set = options.set.empty() ? "korf100" : options.set;

@@ -1,6 +1,8 @@
 // Shared CLI plumbing: the subcommand registry, input loading, errors and JSON lines.
 #include "command.hpp"
 
+#include "taquin/tables.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -40,6 +42,16 @@ void add_input_options(CLI::App* sub, InputOptions& options) {
                   "Board files (42 format, one-line or batch); '-' = stdin");
   sub->add_option("--board", options.board, "A board given inline, e.g. \"1 2 3 4 5 6 7 0 8\"");
   add_goal_option(sub, options.goal);
+}
+
+Expected<Goal> goal_for_size(int size, const std::string& goal) {
+  if (size < kMinSide || size > kMaxSide)
+    return Error{"--size", 0,
+                 "side " + std::to_string(size) + " is out of range (" + std::to_string(kMinSide) +
+                     " to " + std::to_string(kMaxSide) + ")"};
+  Expected<GoalSpec> spec = parse_goal_spec(goal);
+  if (!spec) return spec.error();
+  return Goal::for_side(*spec, size);
 }
 
 Expected<std::vector<Job>> load_jobs(const InputOptions& options) {

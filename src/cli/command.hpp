@@ -45,6 +45,9 @@ void add_input_options(CLI::App* sub, InputOptions& options);
 // Adds --goal alone (for commands that take no boards).
 void add_goal_option(CLI::App* sub, std::string& goal);
 
+// The goal --goal names for boards of side `size` (--size, checked to be 2 to 8).
+Expected<Goal> goal_for_size(int size, const std::string& goal);
+
 // An instance with its resolved goal.
 struct Job {
   Instance instance;

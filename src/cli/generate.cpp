@@ -21,17 +21,7 @@ struct GenerateOptions {
 };
 
 int run_generate(const GenerateOptions& options) {
-  if (options.size < kMinSide || options.size > kMaxSide) {
-    print_error(
-        {"--size", 0, "side " + std::to_string(options.size) + " is out of range (2 to 8)"});
-    return kExitBadInput;
-  }
-  Expected<GoalSpec> spec = parse_goal_spec(options.goal);
-  if (!spec) {
-    print_error(spec.error());
-    return kExitBadInput;
-  }
-  Expected<Goal> goal = Goal::for_side(*spec, options.size);
+  Expected<Goal> goal = goal_for_size(options.size, options.goal);
   if (!goal) {
     print_error(goal.error());
     return kExitBadInput;

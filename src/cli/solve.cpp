@@ -103,24 +103,6 @@ SearchResult run_search(const Board<N>& start, const Plan& plan, const pdb::PdbS
   return SearchResult{};
 }
 
-const char* outcome_name(Outcome o) {
-  switch (o) {
-    case Outcome::Solved:
-      return "solved";
-    case Outcome::Unsolvable:
-      return "unsolvable";
-    case Outcome::MemoryLimit:
-      return "memory-limit";
-    case Outcome::NodeLimit:
-      return "node-limit";
-    case Outcome::TimeLimit:
-      return "time-limit";
-    case Outcome::Cancelled:
-      return "cancelled";
-  }
-  return "?";
-}
-
 double nodes_per_second(const Stats& s) {
   return s.seconds > 0 ? static_cast<double>(s.nodes_generated) / s.seconds : 0.0;
 }

@@ -30,6 +30,25 @@ enum class Outcome {
   Cancelled,    // stopped from outside (another task found the answer first, or a signal)
 };
 
+// The outcome's name in the CLI's output ("solved", "memory-limit"...): part of the JSON contract.
+constexpr const char* outcome_name(Outcome o) {
+  switch (o) {
+    case Outcome::Solved:
+      return "solved";
+    case Outcome::Unsolvable:
+      return "unsolvable";
+    case Outcome::MemoryLimit:
+      return "memory-limit";
+    case Outcome::NodeLimit:
+      return "node-limit";
+    case Outcome::TimeLimit:
+      return "time-limit";
+    case Outcome::Cancelled:
+      return "cancelled";
+  }
+  return "?";
+}
+
 // Limits a search stops at; zero means no limit.
 struct Limits {
   uint64_t max_memory_bytes = 0;
