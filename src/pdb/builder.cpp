@@ -7,8 +7,8 @@
 #include <bit>
 #include <chrono>
 #include <filesystem>
-#include <new>
 #include <fstream>
+#include <new>
 #include <sstream>
 
 #include <sys/mman.h>
