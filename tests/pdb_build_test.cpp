@@ -22,6 +22,7 @@ TEST(PdbCatalogue, ShippedCataloguesParse) {
     EXPECT_EQ(cat->side, 4);
     EXPECT_EQ(cat->stem, stem);
     EXPECT_EQ(cat->covered(), (uint64_t{1} << 15) - 1) << stem;  // every cell but 15
+    EXPECT_EQ(cat->blank, 15) << stem;
   }
 }
 
@@ -42,6 +43,22 @@ TEST(PdbCatalogue, ErrorsNameTheLine) {
   EXPECT_EQ(error("side 2\n0\n1\n2\n3\n"),
             "my.cat: the groups cover every cell; leave at least one for the blank");
   EXPECT_TRUE(parse_catalogue("side 3 # x\n\n 0 1 2  # row\n3 4 5\n", "a", "a").ok());
+  EXPECT_EQ(error("side 3\nblank 2\n0 1 2\n"), "my.cat:2: the blank's cell 2 is in a group");
+  EXPECT_EQ(error("side 3\nblank 9\n0 1\n"),
+            "my.cat:2: expected \"blank C\" with C a cell from 0 to 8");
+  EXPECT_EQ(error("side 3\nblank 8\n0 1\nblank 7\n"), "my.cat:4: a second \"blank\" line");
+}
+
+TEST(PdbCatalogue, BlankCellDefaultsToTheHighestUncoveredCell) {
+  auto cat = parse_catalogue("side 3\n0 1 2\n3 4\n", "a", "a");
+  ASSERT_TRUE(cat.ok());
+  EXPECT_EQ(cat->blank, 8);
+  cat = parse_catalogue("side 3\n8 7 6\n", "a", "a");
+  ASSERT_TRUE(cat.ok());
+  EXPECT_EQ(cat->blank, 5);
+  cat = parse_catalogue("side 3\nblank 0\n8 7 6\n", "a", "a");
+  ASSERT_TRUE(cat.ok());
+  EXPECT_EQ(cat->blank, 0);
 }
 
 TEST(PdbRank, RankIsABijectionAndCursorFollowsIt) {
@@ -66,8 +83,9 @@ TEST(PdbRank, RankIsABijectionAndCursorFollowsIt) {
 
 // Distance of every placement of the group's tiles in the abstraction (group tiles distinct,
 // other pieces alike, a move of a group tile costs 1, of another piece 0), by 0-1 BFS over
-// (tile cells, blank cell) from every goal state (group home, blank anywhere else). Keyed by rank.
-std::vector<int> brute_force(int side, const std::vector<uint8_t>& cells) {
+// (tile cells, blank cell) from the goal state (group home, blank on `blank_cell`), least over
+// the blank's cell. Keyed by rank.
+std::vector<int> brute_force(int side, const std::vector<uint8_t>& cells, int blank_cell) {
   const int n = side * side, k = static_cast<int>(cells.size());
   const auto key = [&](const std::vector<int>& pos, int blank) {
     uint64_t v = static_cast<uint64_t>(blank);
@@ -77,11 +95,8 @@ std::vector<int> brute_force(int side, const std::vector<uint8_t>& cells) {
   std::unordered_map<uint64_t, int> dist;
   std::deque<std::pair<std::vector<int>, int>> queue;
   const std::vector<int> home(cells.begin(), cells.end());
-  for (int b = 0; b < n; ++b) {
-    if (std::find(home.begin(), home.end(), b) != home.end()) continue;
-    dist[key(home, b)] = 0;
-    queue.emplace_back(home, b);
-  }
+  dist[key(home, blank_cell)] = 0;
+  queue.emplace_back(home, blank_cell);
   while (!queue.empty()) {
     auto [pos, blank] = queue.front();
     queue.pop_front();
@@ -122,14 +137,15 @@ std::vector<int> brute_force(int side, const std::vector<uint8_t>& cells) {
   return best;
 }
 
-void expect_matches_bfs(int side, const std::vector<uint8_t>& cells, bool value8) {
+void expect_matches_bfs(int side, const std::vector<uint8_t>& cells, int blank_cell, bool value8) {
+  SCOPED_TRACE("blank cell " + std::to_string(blank_cell));
   BuildOptions options;
   options.threads = 2;
   options.force_value8 = value8;
-  Expected<std::shared_ptr<Table>> table = build_table(side, cells, options);
+  Expected<std::shared_ptr<Table>> table = build_table(side, cells, blank_cell, options);
   ASSERT_TRUE(table.ok()) << table.error().describe();
   EXPECT_EQ((*table)->encoding(), value8 ? Encoding::Value8 : Encoding::Excess4);
-  const std::vector<int> truth = brute_force(side, cells);
+  const std::vector<int> truth = brute_force(side, cells, blank_cell);
   const int n = side * side, k = static_cast<int>(cells.size());
   int max_value = 0;
   for (uint64_t i = 0; i < truth.size(); ++i) {
@@ -147,18 +163,21 @@ void expect_matches_bfs(int side, const std::vector<uint8_t>& cells, bool value8
 }
 
 TEST(PdbBuild, ThreeByThreeGroupsMatchBruteForce) {
-  expect_matches_bfs(3, {0, 1, 2}, false);
-  expect_matches_bfs(3, {4, 0, 8}, false);
-  expect_matches_bfs(3, {3, 4, 6, 7}, true);
-  expect_matches_bfs(3, {0, 1, 2, 3, 4, 5}, false);  // three cells free: regions split
-  expect_matches_bfs(3, {8, 6, 2, 0, 4}, true);
-  expect_matches_bfs(2, {3}, false);
+  expect_matches_bfs(3, {0, 1, 2}, 8, false);
+  expect_matches_bfs(3, {4, 0, 8}, 2, false);
+  expect_matches_bfs(3, {3, 4, 6, 7}, 8, true);
+  expect_matches_bfs(3, {0, 1, 2, 3, 4, 5}, 8, false);
+  expect_matches_bfs(3, {8, 6, 2, 0, 4}, 1, true);  // four free cells, each alone at the goal
+  expect_matches_bfs(3, {5, 7}, 8, false);          // the goal walls the blank's cell off
+  expect_matches_bfs(3, {5, 7}, 0, false);          // the same group, the blank elsewhere
+  expect_matches_bfs(2, {3}, 0, false);
 }
 
 TEST(PdbBuild, FourByFourGroupsMatchBruteForce) {
-  expect_matches_bfs(4, {0, 1, 2, 3}, false);
-  expect_matches_bfs(4, {9, 5, 6, 10}, false);
-  expect_matches_bfs(4, {12, 13, 14}, true);
+  expect_matches_bfs(4, {0, 1, 2, 3}, 15, false);
+  expect_matches_bfs(4, {9, 5, 6, 10}, 15, false);
+  expect_matches_bfs(4, {12, 13, 14}, 15, true);
+  expect_matches_bfs(4, {10, 11, 14}, 15, false);  // the goal walls the blank's cell off
 }
 
 TEST(PdbBuild, BothEncodingsAgreeAndThreadCountDoesNotMatter) {
@@ -167,8 +186,8 @@ TEST(PdbBuild, BothEncodingsAgreeAndThreadCountDoesNotMatter) {
   one.threads = 1;
   two.threads = 2;
   bytes.force_value8 = true;
-  auto a = build_table(4, cells, one), b = build_table(4, cells, two),
-       c = build_table(4, cells, bytes);
+  auto a = build_table(4, cells, 15, one), b = build_table(4, cells, 15, two),
+       c = build_table(4, cells, 15, bytes);
   ASSERT_TRUE(a.ok() && b.ok() && c.ok());
   EXPECT_EQ((*a)->header().payload_hash, (*b)->header().payload_hash);
   const int n = 16, k = 5;
@@ -185,7 +204,7 @@ TEST(PdbBuild, ProgressReportsEveryRound) {
   BuildOptions options;
   options.threads = 1;
   options.progress = [&](const RoundReport& r) { rounds.push_back(r); };
-  auto table = build_table(3, {0, 1, 2}, options);
+  auto table = build_table(3, {0, 1, 2}, 8, options);
   ASSERT_TRUE(table.ok());
   ASSERT_FALSE(rounds.empty());
   for (size_t i = 0; i < rounds.size(); ++i) EXPECT_EQ(rounds[i].round, static_cast<int>(i) + 1);

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <xxhash.h>
+
 #include "cli_run.hpp"
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/pdb_set.hpp"
@@ -53,7 +55,7 @@ class PdbFile : public ::testing::Test {
 };
 
 TEST_F(PdbFile, RoundTripKeepsEveryValue) {
-  auto built = build_table(3, {0, 1, 2});
+  auto built = build_table(3, {0, 1, 2}, 8);
   auto loaded = Table::open(path_);
   ASSERT_TRUE(built.ok() && loaded.ok());
   ASSERT_EQ((*loaded)->entry_count(), 504u);
@@ -86,12 +88,13 @@ TEST_F(PdbFile, ForeignFilesAreRefused) {
 
 TEST_F(PdbFile, WrongVersionIsRefused) {
   std::string b = bytes();
-  const uint32_t version = 2;
-  std::memcpy(&b[offsetof(FileHeader, version)], &version, sizeof version);
-  put(b);
-  EXPECT_EQ(open_error(), path_ +
-                              ": format version 2, this taquin reads version 1; rebuild it with "
-                              "`taquin pdb build`");
+  for (const uint32_t version : {1u, 3u}) {
+    std::memcpy(&b[offsetof(FileHeader, version)], &version, sizeof version);
+    put(b);
+    EXPECT_EQ(open_error(),
+              path_ + ": format version " + std::to_string(version) +
+                  ", this taquin reads version 2; rebuild it with `taquin pdb build`");
+  }
 }
 
 TEST_F(PdbFile, TruncatedFilesAreRefused) {
@@ -121,7 +124,7 @@ TEST_F(PdbFile, FlippedHeaderByteFailsTheHeaderChecksum) {
 
 TEST_F(PdbFile, TableOfAnotherSideOrGroupIsRefusedByTheCatalogue) {
   // A valid table, but for the same cells on a 4x4 board: the 3x3 catalogue must refuse it.
-  auto other = build_table(4, {0, 1, 2});
+  auto other = build_table(4, {0, 1, 2}, 15);
   ASSERT_TRUE(other.ok());
   ASSERT_TRUE((*other)->write(path_).ok());
   ASSERT_TRUE(open_error().empty());
@@ -131,11 +134,35 @@ TEST_F(PdbFile, TableOfAnotherSideOrGroupIsRefusedByTheCatalogue) {
             std::string::npos)
       << set.error().describe();
   // Same side, other cells.
-  auto moved = build_table(3, {0, 1, 3});
+  auto moved = build_table(3, {0, 1, 3}, 8);
   ASSERT_TRUE((*moved)->write(path_).ok());
   set = load_tables(catalogue_, dir_.string());
   ASSERT_FALSE(set.ok());
   EXPECT_NE(set.error().message.find("built for cells 0 1 3"), std::string::npos);
+  // Same cells, another blank cell: the values measure distances to another goal.
+  auto other_blank = build_table(3, {0, 1, 2}, 6);
+  ASSERT_TRUE(other_blank.ok());
+  ASSERT_TRUE((*other_blank)->write(path_).ok());
+  set = load_tables(catalogue_, dir_.string());
+  ASSERT_FALSE(set.ok());
+  EXPECT_NE(set.error().message.find("built for the blank on cell 6, but " + catalogue_.source +
+                                     " puts it on cell 8"),
+            std::string::npos)
+      << set.error().describe();
+}
+
+TEST_F(PdbFile, BlankCellInsideTheGroupIsRefused) {
+  EXPECT_FALSE(build_table(3, {0, 1, 2}, 2).ok());
+  EXPECT_FALSE(build_table(3, {0, 1, 2}, 9).ok());
+  // A header naming a blank cell inside the group (checksum recomputed) is refused on load.
+  std::string b = bytes();
+  FileHeader h;
+  std::memcpy(&h, b.data(), sizeof h);
+  h.blank_cell = 1;
+  h.header_hash = XXH64(&h, offsetof(FileHeader, header_hash), 0);
+  std::memcpy(b.data(), &h, sizeof h);
+  put(b);
+  EXPECT_EQ(open_error(), path_ + ": bad blank cell 1");
 }
 
 TEST_F(PdbFile, MissingTableNamesTheBuildCommand) {
@@ -186,7 +213,7 @@ TEST_F(PdbFile, VerifyCatchesAnInconsistentValue) {
   std::vector<uint8_t> payload((*good)->payload(), (*good)->payload() + (*good)->payload_bytes());
   // Entry 1 (high nibble of byte 0) raised by 15 excess steps: 30 above its true value.
   payload[0] |= 0xF0;
-  Table bad(3, {0, 1, 2}, (*good)->encoding(), (*good)->max_value(), payload);
+  Table bad(3, {0, 1, 2}, 8, (*good)->encoding(), (*good)->max_value(), payload);
   auto verdict = verify_values(bad);
   ASSERT_FALSE(verdict.ok());
   EXPECT_NE(verdict.error().message.find("above the header's maximum"), std::string::npos);
@@ -197,6 +224,7 @@ TEST_F(PdbFile, CliInfoAndVerify) {
   EXPECT_EQ(info.status, 0) << info.err;
   EXPECT_NE(info.out.find("group cells: 0 1 2"), std::string::npos) << info.out;
   EXPECT_NE(info.out.find("entries: 504"), std::string::npos);
+  EXPECT_NE(info.out.find("blank cell: 8"), std::string::npos);
   auto verify = testing::run_taquin("pdb verify " + path_);
   EXPECT_EQ(verify.status, 0) << verify.err;
   EXPECT_NE(verify.out.find("verify: ok"), std::string::npos);

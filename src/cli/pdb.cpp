@@ -64,6 +64,7 @@ void print_info(const pdb::Table& t) {
             << "group cells:";
   for (uint8_t c : t.cells()) std::cout << ' ' << int(c);
   std::cout << '\n'
+            << "blank cell: " << t.blank_cell() << '\n'
             << "encoding: "
             << (t.encoding() == pdb::Encoding::Excess4 ? "excess4 (4 bits: (value - manhattan) / 2)"
                                                        : "value8 (8 bits: value)")

@@ -59,6 +59,7 @@ struct Builder {
   const Geometry& geo;
   int n, k;
   std::vector<uint8_t> goal;
+  int blank_cell;  // the blank's goal cell (not in the group)
   uint64_t entries;
   int low_digits;       // digits ranked within a block
   uint64_t block_size;  // product of the low digits' radices
@@ -70,11 +71,12 @@ struct Builder {
   std::atomic<bool> overflow{false};
   std::unique_ptr<std::atomic<uint8_t>[]> active[2];  // per block: holds frontier states
 
-  Builder(const Geometry& g, const std::vector<uint8_t>& cells, bool use_excess4)
+  Builder(const Geometry& g, const std::vector<uint8_t>& cells, int blank, bool use_excess4)
       : geo(g),
         n(g.cells),
         k(static_cast<int>(cells.size())),
         goal(cells),
+        blank_cell(blank),
         entries(placement_count(n, k)),
         codes(entries),
         excess4(use_excess4) {
@@ -188,7 +190,7 @@ struct Builder {
 
   // Expands the frontier states of one block; returns placements first reached.
   uint64_t expand_block(uint64_t block, int depth, Buckets& out) {
-    const unsigned cur = 1 + (depth & 1), next = 2 - (depth & 1);
+    const unsigned cur = 1 + (depth & 1);
     const Word lo_bits = static_cast<Word>(static_cast<Word>(~Word(0)) / 3);  // 0b0101...
     const Word want_lo = cur & 1 ? lo_bits : Word(0), want_hi = cur & 2 ? lo_bits : Word(0);
     // High digits are shared by the whole block.
@@ -298,13 +300,10 @@ struct Builder {
     uint64_t occupied = 0;
     for (int i = 0; i < k; ++i) occupied |= uint64_t{1} << goal[i];
     const uint64_t free = geo.all & ~occupied;
-    Word seed = 0;
-    for (uint64_t rest = free; rest != 0;) {
-      const uint64_t region = geo.region(free, rest & (~rest + 1));
-      seed |= Word(1) << (2 * slot_of(free, region));  // code 1 = current at round 0
-      rest &= ~region;
-    }
-    codes[goal_index] = seed;
+    // The goal: the group home and the blank anywhere in its own cell's region (code 1 = current
+    // at round 0). Other regions of the goal placement are not goals: reaching one costs moves.
+    const uint64_t blank_region = geo.region(free, uint64_t{1} << blank_cell);
+    codes[goal_index] = static_cast<Word>(Word(1) << (2 * slot_of(free, blank_region)));
     while ((entries - 1) >> bucket_shift >= 256 && bucket_shift < 40) ++bucket_shift;
     if (bucket_shift < 1) bucket_shift = 1;  // payload bytes hold two entries: one bucket each
     bucket_count = ((entries - 1) >> bucket_shift) + 1;
@@ -373,23 +372,29 @@ struct Builder {
 
 template <typename Word>
 Expected<std::shared_ptr<Table>> build_with(const Geometry& geo, const std::vector<uint8_t>& cells,
-                                            bool excess4, const BuildOptions& options, int group,
+                                            int blank_cell, bool excess4,
+                                            const BuildOptions& options, int group,
                                             bool& overflowed) {
-  Builder<Word> builder(geo, cells, excess4);
+  Builder<Word> builder(geo, cells, blank_cell, excess4);
   const int max_value = builder.run(options, group);
   overflowed = builder.overflow.load();
   if (builder.unreached != 0)
     return Error{"", 0, std::to_string(builder.unreached) + " placements are unreachable"};
-  return std::make_shared<Table>(geo.side, cells, excess4 ? Encoding::Excess4 : Encoding::Value8,
-                                 max_value, std::move(builder.payload));
+  return std::make_shared<Table>(geo.side, cells, blank_cell,
+                                 excess4 ? Encoding::Excess4 : Encoding::Value8, max_value,
+                                 std::move(builder.payload));
 }
 
 Expected<std::shared_ptr<Table>> build_group(int side, const std::vector<uint8_t>& cells,
-                                             const BuildOptions& options, int group) {
+                                             int blank_cell, const BuildOptions& options,
+                                             int group) {
   const Geometry geo(side);
   const int k = static_cast<int>(cells.size());
   const int free = geo.cells - k;
   if (k < 1 || free < 3) return Error{"", 0, "a group must leave at least three cells out"};
+  if (blank_cell < 0 || blank_cell >= geo.cells ||
+      std::find(cells.begin(), cells.end(), blank_cell) != cells.end())
+    return Error{"", 0, "the blank's cell " + std::to_string(blank_cell) + " is not free"};
   if (placement_count(geo.cells, k) > (uint64_t{1} << 32))
     return Error{"", 0, "the group has too many placements to tabulate"};
   std::unique_ptr<tbb::global_control> limit;
@@ -400,11 +405,14 @@ Expected<std::shared_ptr<Table>> build_group(int side, const std::vector<uint8_t
     bool overflowed = false;
     try {
       Expected<std::shared_ptr<Table>> table =
-          free <= 8    ? build_with<uint16_t>(geo, cells, excess4, options, group, overflowed)
-          : free <= 16 ? build_with<uint32_t>(geo, cells, excess4, options, group, overflowed)
-          : free <= 32 ? build_with<uint64_t>(geo, cells, excess4, options, group, overflowed)
-                       : Expected<std::shared_ptr<Table>>(
-                             Error{"", 0, "the group leaves more than 32 cells free"});
+          free <= 8
+              ? build_with<uint16_t>(geo, cells, blank_cell, excess4, options, group, overflowed)
+          : free <= 16
+              ? build_with<uint32_t>(geo, cells, blank_cell, excess4, options, group, overflowed)
+          : free <= 32
+              ? build_with<uint64_t>(geo, cells, blank_cell, excess4, options, group, overflowed)
+              : Expected<std::shared_ptr<Table>>(
+                    Error{"", 0, "the group leaves more than 32 cells free"});
       if (!table || !overflowed) return table;
     } catch (const std::bad_alloc&) {
       return Error{"", 0, "not enough memory to build the group's table"};
@@ -417,8 +425,8 @@ Expected<std::shared_ptr<Table>> build_group(int side, const std::vector<uint8_t
 }  // namespace
 
 Expected<std::shared_ptr<Table>> build_table(int side, const std::vector<uint8_t>& cells,
-                                             const BuildOptions& options) {
-  return build_group(side, cells, options, 0);
+                                             int blank_cell, const BuildOptions& options) {
+  return build_group(side, cells, blank_cell, options, 0);
 }
 
 Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
@@ -430,8 +438,8 @@ Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
   if (!fs::is_directory(out_dir)) return Error{out_dir, 0, "not a directory"};
   std::vector<std::string> written;
   for (size_t g = 0; g < catalogue.groups.size(); ++g) {
-    Expected<std::shared_ptr<Table>> table =
-        build_group(catalogue.side, catalogue.groups[g], options, static_cast<int>(g));
+    Expected<std::shared_ptr<Table>> table = build_group(
+        catalogue.side, catalogue.groups[g], catalogue.blank, options, static_cast<int>(g));
     if (!table) {
       Error e = table.error();
       e.source = catalogue.source;

@@ -47,6 +47,7 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
   cat.text = std::string(text);
   uint64_t used = 0;
   int line_no = 0;
+  int blank_line = 0;
   size_t pos = 0;
   while (pos < text.size()) {
     size_t end = text.find('\n', pos);
@@ -68,6 +69,16 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
       continue;
     }
     const int cells = cat.side * cat.side;
+    if (words[0] == "blank") {
+      int cell = -1;
+      if (words.size() != 2 || !parse_int(words[1], cell) || cell < 0 || cell >= cells)
+        return Error{source, line_no,
+                     "expected \"blank C\" with C a cell from 0 to " + std::to_string(cells - 1)};
+      if (blank_line != 0) return Error{source, line_no, "a second \"blank\" line"};
+      cat.blank = cell;
+      blank_line = line_no;
+      continue;
+    }
     std::vector<uint8_t> group;
     for (std::string_view w : words) {
       int cell = 0;
@@ -95,6 +106,13 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
   const int cells = cat.side * cat.side;
   if (std::popcount(used) >= cells)
     return Error{source, 0, "the groups cover every cell; leave at least one for the blank"};
+  if (cat.blank < 0) {
+    const uint64_t board = cells == 64 ? ~uint64_t{0} : (uint64_t{1} << cells) - 1;
+    cat.blank = 63 - std::countl_zero(~used & board);
+  } else if (used >> cat.blank & 1) {
+    return Error{source, blank_line,
+                 "the blank's cell " + std::to_string(cat.blank) + " is in a group"};
+  }
   return cat;
 }
 

@@ -57,8 +57,9 @@ Expected<PdbSet> with_goal_check(Expected<PdbSet> set, const Goal& goal) {
   if (usable_symmetries(set->catalogue, goal.blank_cell()).empty())
     return Error{set->catalogue.source, 0,
                  "no symmetry of the board moves the goal's blank cell " +
-                     std::to_string(goal.blank_cell()) +
-                     " off the groups; this catalogue cannot serve goal " + goal.name()};
+                     std::to_string(goal.blank_cell()) + " to the catalogue's blank cell " +
+                     std::to_string(set->catalogue.blank) + "; this catalogue cannot serve goal " +
+                     goal.name()};
   return set;
 }
 
@@ -118,6 +119,12 @@ Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir)
                        std::to_string((*table)->side()) + "x" + std::to_string((*table)->side()) +
                        " board, not for line " + std::to_string(catalogue.group_lines[g]) + " of " +
                        catalogue.source + "; rebuild it with `" + build_hint(catalogue, dir) + "`"};
+    if ((*table)->blank_cell() != catalogue.blank)
+      return Error{path, 0,
+                   "built for the blank on cell " + std::to_string((*table)->blank_cell()) +
+                       ", but " + catalogue.source + " puts it on cell " +
+                       std::to_string(catalogue.blank) + "; rebuild it with `" +
+                       build_hint(catalogue, dir) + "`"};
     set.tables.push_back(*table);
   }
   return set;
@@ -125,9 +132,8 @@ Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir)
 
 std::vector<int> usable_symmetries(const Catalogue& catalogue, int blank_cell) {
   std::vector<int> out;
-  const uint64_t covered = catalogue.covered();
   for (int sym = 0; sym < 8; ++sym)
-    if (!(covered >> symmetric_cell(sym, blank_cell, catalogue.side) & 1)) out.push_back(sym);
+    if (symmetric_cell(sym, blank_cell, catalogue.side) == catalogue.blank) out.push_back(sym);
   return out;
 }
 

@@ -20,10 +20,11 @@ uint64_t payload_size(Encoding encoding, uint64_t entries) {
   return encoding == Encoding::Excess4 ? (entries + 1) / 2 : entries;
 }
 
-Table::Table(int side, std::vector<uint8_t> cells, Encoding encoding, int max_value,
+Table::Table(int side, std::vector<uint8_t> cells, int blank_cell, Encoding encoding, int max_value,
              std::vector<uint8_t> payload)
     : side_(side),
       cells_(std::move(cells)),
+      blank_cell_(blank_cell),
       encoding_(encoding),
       max_value_(max_value),
       entries_(placement_count(side * side, static_cast<int>(cells_.size()))),
@@ -49,6 +50,7 @@ FileHeader Table::header() const {
   h.payload_bytes = payload_bytes();
   h.payload_hash = XXH64(data_, h.payload_bytes, 0);
   for (size_t i = 0; i < cells_.size(); ++i) h.cells[i] = cells_[i];
+  h.blank_cell = static_cast<uint32_t>(blank_cell_);
   h.header_hash = XXH64(&h, offsetof(FileHeader, header_hash), 0);
   return h;
 }
@@ -105,12 +107,16 @@ Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
     return refuse("corrupted header (checksum mismatch)");
   const int side = static_cast<int>(h.side), k = static_cast<int>(h.group_size);
   if (side < kMinSide || side > kMaxSide) return refuse("bad board side " + std::to_string(h.side));
-  if (k < 1 || k >= side * side) return refuse("bad group size " + std::to_string(h.group_size));
+  if (k < 1 || k > static_cast<int>(sizeof h.cells) || k >= side * side)
+    return refuse("bad group size " + std::to_string(h.group_size));
   uint64_t used = 0;
   for (int i = 0; i < k; ++i) {
     if (h.cells[i] >= side * side || (used >> h.cells[i] & 1)) return refuse("bad group cells");
     used |= uint64_t{1} << h.cells[i];
   }
+  if (h.blank_cell >= static_cast<uint32_t>(side * side) || (used >> h.blank_cell & 1) ||
+      h.reserved != 0)
+    return refuse("bad blank cell " + std::to_string(h.blank_cell));
   if (h.encoding != static_cast<uint32_t>(Encoding::Excess4) &&
       h.encoding != static_cast<uint32_t>(Encoding::Value8))
     return refuse("unknown entry encoding " + std::to_string(h.encoding));
@@ -134,6 +140,7 @@ Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
   std::shared_ptr<Table> table(new Table());
   table->side_ = side;
   table->cells_.assign(h.cells, h.cells + k);
+  table->blank_cell_ = static_cast<int>(h.blank_cell);
   table->encoding_ = encoding;
   table->max_value_ = static_cast<int>(h.max_value);
   table->entries_ = h.entry_count;

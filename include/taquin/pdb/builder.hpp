@@ -29,18 +29,20 @@ struct BuildOptions {
   bool force_value8 = false;                         // skip the 4-bit encoding (tests)
 };
 
-// Builds the table of one group of goal cells on a side-`side` board. The value of a placement is
-// the fewest moves of the group's tiles that bring them to their goal cells while the other
-// pieces are indistinguishable and the blank moves freely among them (exact for that
-// abstraction): a breadth-first search by rounds over (placement, blank's connected region),
-// seeded with every region of the goal placement, parallel on oneTBB. Stores 4-bit excesses
-// over the Manhattan sum when they fit, else bytes. Fails on a group the builder cannot hold.
+// Builds the table of one group of goal cells on a side-`side` board, for goals with the blank on
+// `blank_cell` (a cell outside the group). The value of a placement is the fewest moves of the
+// group's tiles that bring them to their goal cells and the blank to `blank_cell`, while the
+// other pieces are indistinguishable and move for free, minimised over where the blank starts
+// (exact for that abstraction): a breadth-first search by rounds over (placement, blank's
+// connected region), seeded with the goal placement and the blank cell's region, parallel on
+// oneTBB. Stores 4-bit excesses over the Manhattan sum when they fit, else bytes. Fails on a
+// group the builder cannot hold or a blank cell inside the group.
 Expected<std::shared_ptr<Table>> build_table(int side, const std::vector<uint8_t>& cells,
-                                             const BuildOptions& options = {});
+                                             int blank_cell, const BuildOptions& options = {});
 
-// Builds every group of `catalogue` and writes "<out_dir>/<stem>.<i>.pdb" (see table_file_name),
-// each through a temporary file; also writes "<out_dir>/<stem>.cat" when out_dir does not hold
-// the catalogue yet. Returns the written paths.
+// Builds every group of `catalogue` (for its blank cell) and writes "<out_dir>/<stem>.<i>.pdb" (see
+// table_file_name), each through a temporary file; also writes "<out_dir>/<stem>.cat" when out_dir
+// does not hold the catalogue yet. Returns the written paths.
 Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
                                                    const std::string& out_dir,
                                                    const BuildOptions& options = {});

@@ -16,7 +16,7 @@
 namespace taquin::pdb {
 
 // Follows the heuristic concept of taquin/heuristic.hpp. A "view" is a symmetry of the square
-// that maps the goal's blank cell off the groups; the board seen through it is looked up in the
+// that maps the goal's blank cell to the catalogue's; the board seen through it is looked up in the
 // tables, and since symmetries keep distances, each view's sum is admissible. Up to two views
 // are used (for the standard goal: the board itself and its reflection about the main diagonal)
 // and the value is the larger sum. A move re-looks-up only the moved tile's group in each view.

@@ -27,8 +27,8 @@ const std::vector<std::string>& builtin_catalogues();
 Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir);
 
 // The symmetries of the square (see symmetric_cell) under which `catalogue` serves a goal whose
-// blank is on `blank_cell`: those mapping that cell to a cell no group covers. Identity first,
-// then the transpose, then the rest. Empty when none does.
+// blank is on `blank_cell`: those mapping that cell to the catalogue's blank cell. Identity
+// first, then the transpose, then the rest. Empty when none does.
 std::vector<int> usable_symmetries(const Catalogue& catalogue, int blank_cell);
 
 // Resolves --pdb for boards of `goal`: a catalogue file (tables beside it); a directory (the
@@ -36,7 +36,7 @@ std::vector<int> usable_symmetries(const Catalogue& catalogue, int blank_cell);
 // other "<stem>.cat" of the directory, alphabetically); or "" for the default search path "pdb/",
 // then $TAQUIN_PDB_DIR. A catalogue named in a directory without its ".cat" is read from the
 // source tree's pdb/. Fails with a clear message if nothing fits, if a file is corrupted, if the
-// side differs, or if no symmetry maps the goal's blank cell off the groups.
+// side differs, or if no symmetry maps the goal's blank cell to the catalogue's.
 Expected<PdbSet> load_pdb_set(const std::string& dir_or_catalogue, const Goal& goal);
 
 // Like load_pdb_set, but when no complete database is found, builds one first: the catalogue

@@ -18,7 +18,9 @@ namespace taquin::pdb {
 //   Value8:  one byte an entry, holding the value.
 enum class Encoding : uint32_t { Excess4 = 1, Value8 = 2 };
 
-inline constexpr uint32_t kFormatVersion = 1;
+// Version 2 added the blank's goal cell (version 1 tables were seeded with the blank anywhere
+// off the group, a weaker bound).
+inline constexpr uint32_t kFormatVersion = 2;
 inline constexpr char kMagic[8] = {'T', 'A', 'Q', 'U', 'I', 'N', 'P', 'D'};
 
 // The fixed 128-byte header at the start of every table file (little-endian fields).
@@ -33,7 +35,9 @@ struct FileHeader {
   uint64_t entry_count;  // (side²)! / (side² - group_size)!
   uint64_t payload_bytes;
   uint64_t payload_hash;  // XXH64 (seed 0) of the payload
-  uint8_t cells[64];      // the group's goal cells, in ranking order; unused bytes are 0
+  uint8_t cells[56];      // the group's goal cells, in ranking order; unused bytes are 0
+  uint32_t blank_cell;    // the blank's goal cell the values are measured to
+  uint32_t reserved;      // 0
   uint64_t header_hash;   // XXH64 (seed 0) of the 120 bytes above
 };
 static_assert(sizeof(FileHeader) == 128, "the on-disk header is 128 bytes");
@@ -44,7 +48,7 @@ uint64_t payload_size(Encoding encoding, uint64_t entries);
 // A table in memory: either a read-only mapping of a file or an owned buffer (fresh builds).
 class Table {
  public:
-  Table(int side, std::vector<uint8_t> cells, Encoding encoding, int max_value,
+  Table(int side, std::vector<uint8_t> cells, int blank_cell, Encoding encoding, int max_value,
         std::vector<uint8_t> payload);
   ~Table();
   Table(const Table&) = delete;
@@ -53,6 +57,8 @@ class Table {
   int side() const { return side_; }
   int group_size() const { return static_cast<int>(cells_.size()); }
   const std::vector<uint8_t>& cells() const { return cells_; }
+  // The blank's goal cell: values count moves to the group's cells with the blank there.
+  int blank_cell() const { return blank_cell_; }
   Encoding encoding() const { return encoding_; }
   int max_value() const { return max_value_; }
   uint64_t entry_count() const { return entries_; }
@@ -85,6 +91,7 @@ class Table {
   Table() = default;
   int side_ = 0;
   std::vector<uint8_t> cells_;
+  int blank_cell_ = 0;
   Encoding encoding_ = Encoding::Value8;
   int max_value_ = 0;
   uint64_t entries_ = 0;
