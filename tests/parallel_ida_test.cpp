@@ -30,12 +30,15 @@ TEST(ParallelIda, SameLengthsAsSerialOnFiftyRandomFifteenPuzzles) {
     ASSERT_EQ(serial.outcome, Outcome::Solved);
     for (int threads : {1, 2, 4}) {
       tbb::global_control control(tbb::global_control::max_allowed_parallelism, threads);
-      const SearchResult parallel = parallel_ida_search(start, h);
-      ASSERT_EQ(parallel.outcome, Outcome::Solved) << "instance " << i;
-      EXPECT_TRUE(parallel.optimal);
-      EXPECT_EQ(parallel.moves.size(), serial.moves.size())
-          << "instance " << i << " threads " << threads;
-      EXPECT_TRUE(replay_solves(start, parallel.moves)) << "instance " << i;
+      // 0: the frontier from the first bound on; by default, small iterations stay serial.
+      for (uint64_t serial_nodes : {uint64_t{0}, detail::kSerialIterationNodes}) {
+        const SearchResult parallel = parallel_ida_search(start, h, {}, serial_nodes);
+        ASSERT_EQ(parallel.outcome, Outcome::Solved) << "instance " << i;
+        EXPECT_TRUE(parallel.optimal);
+        EXPECT_EQ(parallel.moves.size(), serial.moves.size())
+            << "instance " << i << " threads " << threads << " serial nodes " << serial_nodes;
+        EXPECT_TRUE(replay_solves(start, parallel.moves)) << "instance " << i;
+      }
     }
   }
 }
@@ -49,25 +52,29 @@ TEST(ParallelIda, ShallowAndSmallBoards) {
     const auto tiles = random_board(random, goal, Solvability::Solvable);
     const Board<3> start = goal.canonical<3>(tiles);
     const SearchResult serial = ida_search(start, h);
-    const SearchResult parallel = parallel_ida_search(start, h);
-    ASSERT_EQ(parallel.outcome, Outcome::Solved);
-    EXPECT_EQ(parallel.moves.size(), serial.moves.size());
-    EXPECT_TRUE(replay_solves(start, parallel.moves));
+    for (uint64_t serial_nodes : {uint64_t{0}, detail::kSerialIterationNodes}) {
+      const SearchResult parallel = parallel_ida_search(start, h, {}, serial_nodes);
+      ASSERT_EQ(parallel.outcome, Outcome::Solved);
+      EXPECT_EQ(parallel.moves.size(), serial.moves.size());
+      EXPECT_TRUE(replay_solves(start, parallel.moves));
+    }
   }
-  const Board<3> solved = Board<3>::identity(8);
-  const SearchResult r = parallel_ida_search(solved, h);
-  EXPECT_EQ(r.outcome, Outcome::Solved);
-  EXPECT_TRUE(r.moves.empty());
-  Board<2> b = Board<2>::identity(3);
-  b.move(Dir::Up);
-  b.move(Dir::Left);
-  const SearchResult two = parallel_ida_search(b, LinearConflict<2>(3));
-  EXPECT_EQ(two.outcome, Outcome::Solved);
-  EXPECT_EQ(two.moves.size(), 2u);
-  Board<3> odd = Board<3>::identity(8);
-  odd.set(0, 1);
-  odd.set(1, 0);
-  EXPECT_EQ(parallel_ida_search(odd, h).outcome, Outcome::Unsolvable);
+  for (uint64_t serial_nodes : {uint64_t{0}, detail::kSerialIterationNodes}) {
+    const Board<3> solved = Board<3>::identity(8);
+    const SearchResult r = parallel_ida_search(solved, h, {}, serial_nodes);
+    EXPECT_EQ(r.outcome, Outcome::Solved);
+    EXPECT_TRUE(r.moves.empty());
+    Board<2> b = Board<2>::identity(3);
+    b.move(Dir::Up);
+    b.move(Dir::Left);
+    const SearchResult two = parallel_ida_search(b, LinearConflict<2>(3), {}, serial_nodes);
+    EXPECT_EQ(two.outcome, Outcome::Solved);
+    EXPECT_EQ(two.moves.size(), 2u);
+    Board<3> odd = Board<3>::identity(8);
+    odd.set(0, 1);
+    odd.set(1, 0);
+    EXPECT_EQ(parallel_ida_search(odd, h, {}, serial_nodes).outcome, Outcome::Unsolvable);
+  }
 }
 
 // A Korf instance at two threads: the published length, a path that replays.

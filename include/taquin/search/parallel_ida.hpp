@@ -27,28 +27,34 @@ namespace detail {
 inline constexpr size_t kFrontierTarget = 4096;
 // Deepest frontier level, so huge boards never expand the root for long.
 inline constexpr int kFrontierMaxDepth = 24;
+// Bounds are first tried by one thread, without a frontier, until an iteration expands more
+// nodes than this: small searches end before a frontier would pay for itself (building one costs
+// about as much as searching this many nodes), and the next iteration is several times larger.
+inline constexpr uint64_t kSerialIterationNodes = uint64_t{1} << 15;
 
 template <int N, typename H>
 struct FrontierNode {
   Board<N> board;
   typename H::State state;
   int g = 0;
-  int prev = kNoMove;
-  std::vector<Dir> path;  // moves from the start
+  int prev = kNoMove;   // the move that reached it (its last move from the start)
+  uint32_t parent = 0;  // index of its parent in the previous level
 };
 
 }  // namespace detail
 
 // Optimal solution of the canonical board `start`, like ida_search, searched by every thread
-// oneTBB may use (set the count with tbb::global_control). The root is expanded breadth-first to
-// a few thousand distinct subtrees (states seen at a shallower level dropped: no optimal path
-// goes through them); each bound is then tried on all subtrees in parallel, the next bound is the
-// least f that exceeded it, and the first subtree that reaches the goal stops the others. The
-// length is optimal whatever the thread count; node counts beyond one thread vary from run to
-// run (the serial ida_search is the reference for node counts).
+// oneTBB may use (set the count with tbb::global_control). Bounds are tried serially until an
+// iteration expands more than `serial_nodes` nodes (0: none is). Then the root is expanded
+// breadth-first to a few thousand distinct subtrees (states seen at a shallower level dropped: no
+// optimal path goes through them); each further bound is tried on all subtrees in parallel, the
+// next bound is the least f that exceeded it, and the first subtree that reaches the goal stops
+// the others. The length is optimal whatever the thread count; node counts beyond one thread
+// vary from run to run (the serial ida_search is the reference for node counts).
 template <int N, typename H>
 SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
-                                 const Limits& limits = {}) {
+                                 const Limits& limits = {},
+                                 uint64_t serial_nodes = detail::kSerialIterationNodes) {
   using Node = detail::FrontierNode<N, H>;
   using Worker = detail::IdaWorker<N, H>;
   const auto started = std::chrono::steady_clock::now();
@@ -63,46 +69,94 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
   if (!is_solvable(start)) return finish(Outcome::Unsolvable);
 
   const Board<N> goal = Board<N>::identity(start.blank_label());
-  std::vector<Node> level{Node{start, heuristic.init(start), 0, detail::kNoMove, {}}};
+  const typename H::State start_state = heuristic.init(start);
   if (start == goal) {
     result.optimal = true;
     stats.max_states_in_memory = 1;
     return finish(Outcome::Solved);
   }
 
+  // Small iterations, one thread.
+  int serial_bound = heuristic.value(start_state);
+  if (serial_nodes > 0) {
+    Worker serial(heuristic, limits, start.blank_label(), started);
+    for (;;) {
+      ++stats.iterations;
+      const uint64_t before = serial.expanded();
+      const int r = serial.search(start, start_state, 0, detail::kNoMove, serial_bound);
+      if (r == Worker::kFound || r == Worker::kStopped || r == Worker::kInfinity) {
+        stats.nodes_expanded = serial.expanded();
+        stats.nodes_generated = serial.generated();
+        stats.max_states_in_memory =
+            static_cast<uint64_t>(r == Worker::kFound ? serial.solution_length()
+                                                      : serial.deepest()) +
+            1;
+        if (r == Worker::kFound) {
+          result.moves = serial.path();
+          result.optimal = true;
+          return finish(Outcome::Solved);
+        }
+        return finish(r == Worker::kStopped ? serial.stop_reason() : Outcome::Unsolvable);
+      }
+      serial_bound = r;
+      if (serial.expanded() - before > serial_nodes) break;
+    }
+    stats.nodes_expanded = serial.expanded();
+    stats.nodes_generated = serial.generated();
+  }
+
+  // Moves from the start to node `i` of level `depth`.
+  std::vector<std::vector<Node>> levels;
+  const auto path_to = [&levels](size_t depth, uint32_t i) {
+    std::vector<Dir> path(depth);
+    for (size_t d = depth; d > 0; --d) {
+      const Node& node = levels[d][i];
+      path[d - 1] = static_cast<Dir>(node.prev);
+      i = node.parent;
+    }
+    return path;
+  };
+  levels.push_back({Node{start, start_state, 0, detail::kNoMove, 0}});
+
   // Breadth-first expansion of the root; a goal met on the way is optimal (fewest moves).
   std::unordered_set<Board<N>, BoardHash<N>> seen{start};
   uint64_t frontier_states = 1;
-  while (level.size() < detail::kFrontierTarget && level.front().g < detail::kFrontierMaxDepth) {
+  while (levels.back().size() < detail::kFrontierTarget &&
+         static_cast<int>(levels.size()) <= detail::kFrontierMaxDepth) {
     std::vector<Node> next;
-    next.reserve(level.size() * 3);
-    for (const Node& node : level) {
+    next.reserve(levels.back().size() * 3);
+    const std::vector<Node>& level = levels.back();
+    for (uint32_t i = 0; i < level.size(); ++i) {
+      const Node& node = level[i];
       ++stats.nodes_expanded;
       const int blank = node.board.blank();
       const auto& list = detail::kPrunedMoves<N>.at[blank][node.prev];
       for (int k = 0; k < list.count; ++k) {
-        Node child{node.board, node.state, node.g + 1, static_cast<int>(list.dir[k]), node.path};
+        Node child{node.board, node.state, node.g + 1, static_cast<int>(list.dir[k]), i};
         const int to = list.target[k];
         const int label = child.board.at(to);
         child.board.slide(to);
         ++stats.nodes_generated;
         if (!seen.insert(child.board).second) continue;
         heuristic.update(child.state, child.board, label, to, blank);
-        child.path.push_back(list.dir[k]);
+        next.push_back(child);
         if (child.board == goal) {
-          result.moves = std::move(child.path);
+          levels.push_back(std::move(next));
+          result.moves =
+              path_to(levels.size() - 1, static_cast<uint32_t>(levels.back().size() - 1));
           result.optimal = true;
           stats.max_states_in_memory = seen.size();
           return finish(Outcome::Solved);
         }
-        next.push_back(std::move(child));
       }
     }
     if (next.empty()) break;  // the whole space is seen and the goal is not in it
-    level = std::move(next);
+    levels.push_back(std::move(next));
     frontier_states = std::max<uint64_t>(frontier_states, seen.size());
   }
   seen = {};
+  const std::vector<Node>& level = levels.back();
+  const size_t frontier_depth = levels.size() - 1;
 
   std::atomic<uint64_t> shared_nodes{stats.nodes_expanded};
   std::atomic<bool> found{false};
@@ -114,7 +168,7 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
 
   int bound = heuristic.value(level.front().state) + level.front().g;
   for (const Node& node : level) bound = std::min(bound, node.g + heuristic.value(node.state));
-  bound = std::max(bound, heuristic.value(heuristic.init(start)));
+  bound = std::max(bound, serial_bound);
   for (;;) {
     ++stats.iterations;
     std::atomic<int> next_bound{Worker::kInfinity};
@@ -136,7 +190,7 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
         if (r == Worker::kFound) {
           std::lock_guard lock(solution_mutex);
           if (!found.load()) {
-            result.moves = node.path;
+            result.moves = path_to(frontier_depth, static_cast<uint32_t>(i));
             const std::vector<Dir> below = worker.path();
             result.moves.insert(result.moves.end(), below.begin(), below.end());
             found.store(true);
