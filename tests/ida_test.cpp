@@ -110,7 +110,7 @@ constexpr int kQuickKorf[] = {2,  5,  6,  8,  9,  12, 13, 16, 19, 20, 23, 28, 29
 // Node signature of the quick Korf set (see README, "Node signature"): changes only when the
 // search behaviour changes; `taquin bench --set korf100 --count 0 --threads 1` lists the nodes
 // of every instance.
-constexpr uint64_t kQuickKorfNodes = 37487701;
+constexpr uint64_t kQuickKorfNodes = 21136656;
 
 TEST(Ida, QuickKorfInstancesReachPublishedLengths) {
   const auto instances = korf100();

@@ -82,9 +82,11 @@ class PdbHeuristic {
     return s;
   }
 
-  int value(const State& s) const { return views_ == 1 ? s.sum[0] : std::max(s.sum[0], s.sum[1]); }
+  [[gnu::always_inline]] int value(const State& s) const {
+    return views_ == 1 ? s.sum[0] : std::max(s.sum[0], s.sum[1]);
+  }
 
-  void update(State& s, const Board<N>&, int label, int, int to) const {
+  [[gnu::always_inline]] void update(State& s, const Board<N>&, int label, int, int to) const {
     s.where[label] = static_cast<uint8_t>(to);
     for (int v = 0; v < views_; ++v) {
       const int g = view_[v].group_of[label];
@@ -144,7 +146,7 @@ class PdbHeuristic {
     return group.table->entry_address(index);
   }
 
-  static int lookup(const View& view, const Group& group,
+  [[gnu::always_inline]] static int lookup(const View& view, const Group& group,
                     const std::array<uint8_t, kCells>& where) {
     uint64_t seen = 0, index = 0;
     int manhattan = 0;

@@ -2,7 +2,9 @@
 //
 // The hot loop: each node's board (one uint64_t for sides ≤ 4) and heuristic state are passed
 // by value down the recursion, so a move is made in registers and never undone; the inverse of
-// the previous move is never generated; nothing allocates, throws or calls through a pointer.
+// the previous move is never generated, nor any move that completes a duplicate move string
+// (MoveAutomaton, whose state travels with the node); nothing allocates, throws or calls through
+// a pointer.
 // On one-word boards there is one search function per (blank cell, previous move), so every
 // move, cell and update case is a compile-time constant. The path is written on the way back.
 #pragma once
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "taquin/board.hpp"
+#include "taquin/search/move_automaton.hpp"
 #include "taquin/search/result.hpp"
 #include "taquin/solvability.hpp"
 #include "taquin/tables.hpp"
@@ -116,10 +119,12 @@ class IdaWorker {
         found_(found) {}
 
   // Searches the subtree of `board` (reached with cost `g` after blank move `prev`, kNoMove at
-  // the root) for the goal within `bound`. Returns kFound (path() then holds the moves below
+  // the root, and in state `automaton` of MoveAutomaton::standard() after the moves from the
+  // start) for the goal within `bound`. Returns kFound (path() then holds the moves below
   // `board`, solution_length() the total length), kStopped (stop_reason() says why), or the
   // least f above the bound met (kInfinity if none).
-  int search(const Board<N>& board, const State& state, int g, int prev, int bound) {
+  int search(const Board<N>& board, const State& state, int g, int prev, int bound,
+             uint32_t automaton = MoveAutomaton::kStart) {
     bound_ = bound;
     deepest_ = std::max(deepest_, bound);
     next_ = kInfinity;
@@ -133,9 +138,9 @@ class IdaWorker {
     bool unwound;
     if constexpr (Board<N>::kWords == 1) {
       static constexpr auto dispatch = make_dispatch(std::make_index_sequence<N * N>{});
-      unwound = (this->*dispatch[board.blank()][prev])(board, state, g);
+      unwound = (this->*dispatch[board.blank()][prev])(board, state, g, automaton);
     } else
-      unwound = dfs(board, state, g, prev);
+      unwound = dfs(board, state, g, prev, automaton);
     if (unwound) return stopped_ ? kStopped : kFound;
     return next_;
   }
@@ -155,12 +160,14 @@ class IdaWorker {
   // Multi-word boards (N ≥ 5): expands `board` at cost g (its f is within the bound), children
   // from the move table of (blank cell, previous move). Returns true to unwind: the goal was
   // reached (the path is written on the way back) or the search must stop (stopped_).
-  bool dfs(const Board<N> board, const State state, int g, int prev) {
+  bool dfs(const Board<N> board, const State state, int g, int prev, uint32_t automaton) {
     ++expanded_;
     if ((expanded_ & kPollMask) == 0 && poll()) return stopped_ = true;
     const int blank = board.blank();
     const auto& list = kPrunedMoves<N>.at[blank][prev];
     for (int k = 0; k < list.count; ++k) {
+      const uint32_t child_automaton = automaton_.next(automaton, list.dir[k]);
+      if (child_automaton == MoveAutomaton::kDead) continue;
       const int to = list.target[k];
       Board<N> child = board;
       const int label = child.at(to);
@@ -179,7 +186,7 @@ class IdaWorker {
         path_[g] = list.dir[k];
         return true;
       }
-      if (dfs(child, child_state, g + 1, static_cast<int>(list.dir[k]))) {
+      if (dfs(child, child_state, g + 1, static_cast<int>(list.dir[k]), child_automaton)) {
         path_[g] = list.dir[k];
         return true;
       }
@@ -191,25 +198,29 @@ class IdaWorker {
   // one function per (Blank, Prev), so the moves, their cells and the vertical/horizontal cases
   // of the heuristic update are all compile-time constants, and no move needs a test.
   template <int Blank, int Prev>
-  [[gnu::noinline]] bool dfs_at(const Board<N> board, const State state, int g) {
+  [[gnu::noinline]] bool dfs_at(const Board<N> board, const State state, int g,
+                                uint32_t automaton) {
     if (board.blank() != Blank) __builtin_unreachable();
     ++expanded_;
     if ((expanded_ & kPollMask) == 0 && poll()) return stopped_ = true;
     constexpr unsigned allowed = kPrunedMask<N>[Blank][Prev];
-    generated_ += static_cast<unsigned>(std::popcount(allowed));
     if constexpr ((allowed & 1) != 0)
-      if (expand_at<Blank, Dir::Up>(board, state, g)) return true;
+      if (expand_at<Blank, Dir::Up>(board, state, g, automaton)) return true;
     if constexpr ((allowed & 2) != 0)
-      if (expand_at<Blank, Dir::Down>(board, state, g)) return true;
+      if (expand_at<Blank, Dir::Down>(board, state, g, automaton)) return true;
     if constexpr ((allowed & 4) != 0)
-      if (expand_at<Blank, Dir::Left>(board, state, g)) return true;
+      if (expand_at<Blank, Dir::Left>(board, state, g, automaton)) return true;
     if constexpr ((allowed & 8) != 0)
-      if (expand_at<Blank, Dir::Right>(board, state, g)) return true;
+      if (expand_at<Blank, Dir::Right>(board, state, g, automaton)) return true;
     return false;
   }
 
   template <int Blank, Dir D>
-  [[gnu::always_inline]] bool expand_at(const Board<N>& board, const State& state, int g) {
+  [[gnu::always_inline]] bool expand_at(const Board<N>& board, const State& state, int g,
+                                        uint32_t automaton) {
+    const uint32_t child_automaton = automaton_.next(automaton, D);
+    if (child_automaton == MoveAutomaton::kDead) return false;
+    ++generated_;
     constexpr int to = kMoves<N>.target_by_dir[Blank][static_cast<int>(D)];
     const int label =
         static_cast<int>((board.packed() >> (Board<N>::kBits * to)) & Board<N>::kMask);
@@ -229,14 +240,14 @@ class IdaWorker {
       path_[g] = D;
       return true;
     }
-    if (dfs_at<to, static_cast<int>(D)>(child, child_state, g + 1)) {
+    if (dfs_at<to, static_cast<int>(D)>(child, child_state, g + 1, child_automaton)) {
       path_[g] = D;
       return true;
     }
     return false;
   }
 
-  using DfsAt = bool (IdaWorker::*)(const Board<N>, const State, int);
+  using DfsAt = bool (IdaWorker::*)(const Board<N>, const State, int, uint32_t);
   template <size_t... I>
   static constexpr std::array<std::array<DfsAt, 5>, N * N> make_dispatch(
       std::index_sequence<I...>) {
@@ -276,6 +287,7 @@ class IdaWorker {
 
  private:
   const H& h_;
+  const MoveAutomaton& automaton_ = MoveAutomaton::standard();
   const Limits& limits_;
   const Board<N> goal_;
   const std::chrono::steady_clock::time_point started_;

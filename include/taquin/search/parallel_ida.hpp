@@ -39,6 +39,7 @@ struct FrontierNode {
   int g = 0;
   int prev = kNoMove;   // the move that reached it (its last move from the start)
   uint32_t parent = 0;  // index of its parent in the previous level
+  uint32_t automaton = MoveAutomaton::kStart;  // after the moves from the start
 };
 
 }  // namespace detail
@@ -47,7 +48,9 @@ struct FrontierNode {
 // oneTBB may use (set the count with tbb::global_control). Bounds are tried serially until an
 // iteration expands more than `serial_nodes` nodes (0: none is). Then the root is expanded
 // breadth-first to a few thousand distinct subtrees (states seen at a shallower level dropped: no
-// optimal path goes through them); each further bound is tried on all subtrees in parallel, the
+// optimal path goes through them; children in move order from parents in level order, so the
+// path kept to each state is its lexicographically least shortest one, which the move automaton
+// never prunes); each further bound is tried on all subtrees in parallel, the
 // next bound is the least f that exceeded it, and the first subtree that reaches the goal stops
 // the others. The length is optimal whatever the thread count; node counts beyond one thread
 // vary from run to run (the serial ida_search is the reference for node counts).
@@ -116,7 +119,8 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
     }
     return path;
   };
-  levels.push_back({Node{start, start_state, 0, detail::kNoMove, 0}});
+  levels.push_back({Node{start, start_state, 0, detail::kNoMove, 0, MoveAutomaton::kStart}});
+  const MoveAutomaton& automaton = MoveAutomaton::standard();
 
   // Breadth-first expansion of the root; a goal met on the way is optimal (fewest moves).
   std::unordered_set<Board<N>, BoardHash<N>> seen{start};
@@ -132,7 +136,10 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
       const int blank = node.board.blank();
       const auto& list = detail::kPrunedMoves<N>.at[blank][node.prev];
       for (int k = 0; k < list.count; ++k) {
-        Node child{node.board, node.state, node.g + 1, static_cast<int>(list.dir[k]), i};
+        const uint32_t child_automaton = automaton.next(node.automaton, list.dir[k]);
+        if (child_automaton == MoveAutomaton::kDead) continue;
+        Node child{node.board, node.state,     node.g + 1, static_cast<int>(list.dir[k]),
+                   i,          child_automaton};
         const int to = list.target[k];
         const int label = child.board.at(to);
         child.board.slide(to);
@@ -186,7 +193,8 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
         const Node& node = level[i];
         const int f = node.g + heuristic.value(node.state);
         int r = f;
-        if (f <= bound) r = worker.search(node.board, node.state, node.g, node.prev, bound);
+        if (f <= bound)
+          r = worker.search(node.board, node.state, node.g, node.prev, bound, node.automaton);
         if (r == Worker::kFound) {
           std::lock_guard lock(solution_mutex);
           if (!found.load()) {

@@ -1,0 +1,66 @@
+// Duplicate-path pruning for IDA*: an automaton over blank moves that rejects move sequences
+// known to be matched by a shorter, or equally short and lexicographically smaller, sequence.
+//
+// A string of blank moves s is "forbidden" when another string t with |t| < |s|, or |t| = |s| and
+// t < s (moves ordered U < D < L < R, the searches' move order), has the same effect on every
+// board where s can be played: the same blank displacement and the same rearrangement of tiles,
+// with t's blank staying inside the bounding box of s's blank path (so t can be played wherever
+// s can, on any rectangular board). Replacing s by t in a path gives a path no longer and
+// lexicographically smaller to the same state, so the lexicographically least shortest path to
+// any state contains no forbidden string: a search that prunes every path containing one still
+// finds an optimal solution. The automaton (Aho-Corasick over the forbidden strings) carries one
+// state per search node and says, per move, whether the path stays clear of them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "taquin/tables.hpp"
+
+namespace taquin {
+
+class MoveAutomaton {
+ public:
+  static constexpr uint32_t kStart = 0;
+  static constexpr uint32_t kDead = UINT32_MAX;
+
+  // The automaton rejecting `forbidden` (strings of 'U', 'D', 'L', 'R'). Precondition: each string
+  // is non-empty and made of those letters.
+  explicit MoveAutomaton(const std::vector<std::string>& forbidden);
+
+  // The automaton of the duplicate strings of up to kStandardLength moves shipped with taquin
+  // (src/search/duplicate_moves.inc, produced by find_duplicate_moves), built once.
+  static const MoveAutomaton& standard();
+  static constexpr int kStandardLength = 12;
+
+  // The state after blank move `d` from `state`, or kDead if the path now ends with a forbidden
+  // string. Precondition: `state` is not kDead.
+  uint32_t next(uint32_t state, Dir d) const { return next_[state * 4 + static_cast<uint32_t>(d)]; }
+  // The state after `moves` from kStart (kDead if they contain a forbidden string).
+  uint32_t run(const std::vector<Dir>& moves) const;
+  size_t states() const { return next_.size() / 4; }
+
+ private:
+  std::vector<uint32_t> next_;  // [state * 4 + direction]
+};
+
+// A forbidden string and the string that replaces it.
+struct DuplicateMoves {
+  std::string moves;
+  std::string twin;  // shortlex-smaller, same effect, blank inside the bounding box of `moves`
+};
+
+// Every forbidden string (see above) of at most `max_length` moves that contains no shorter
+// forbidden string, in shortlex order, with its twin: found by a breadth-first enumeration of the
+// move strings that avoid the ones already forbidden, played from the middle of a board large
+// enough that no string reaches its edge, keyed by their effect (the twin is the first string
+// found with that effect).
+std::vector<DuplicateMoves> find_duplicate_moves(int max_length);
+
+// The strings MoveAutomaton::standard() rejects: find_duplicate_moves(kStandardLength), shipped
+// as src/search/duplicate_moves.inc (tests/move_automaton_test.cpp checks they agree and says
+// how to regenerate the file).
+std::vector<std::string> shipped_duplicate_moves();
+
+}  // namespace taquin
