@@ -40,8 +40,7 @@ bool shortlex_less(const std::string& a, const std::string& b) {
 // The file shipped is what the generator finds. To regenerate it after changing the generator:
 //   TAQUIN_WRITE_DUPLICATE_MOVES=src/search/duplicate_moves.inc build/move_automaton_test
 TEST(MoveAutomaton, ShippedStringsAreTheGeneratedOnes) {
-  const std::vector<DuplicateMoves> found =
-      find_duplicate_moves(MoveAutomaton::kStandardLength);
+  const std::vector<DuplicateMoves> found = find_duplicate_moves(MoveAutomaton::kStandardLength);
   std::vector<std::string> strings;
   for (const DuplicateMoves& d : found) strings.push_back(d.moves);
   if (const char* path = std::getenv("TAQUIN_WRITE_DUPLICATE_MOVES")) {
@@ -62,8 +61,7 @@ TEST(MoveAutomaton, ShippedStringsAreTheGeneratedOnes) {
 // shortlex-smaller, and from every cell of an 8x8 board where the forbidden string can be
 // played, the twin can be played too and leaves the same board.
 TEST(MoveAutomaton, EveryForbiddenStringHasAValidTwin) {
-  const std::vector<DuplicateMoves> found =
-      find_duplicate_moves(MoveAutomaton::kStandardLength);
+  const std::vector<DuplicateMoves> found = find_duplicate_moves(MoveAutomaton::kStandardLength);
   ASSERT_FALSE(found.empty());
   for (const DuplicateMoves& d : found) {
     EXPECT_TRUE(shortlex_less(d.twin, d.moves)) << d.moves << " / " << d.twin;

@@ -26,6 +26,12 @@ namespace taquin {
 //       // after the piece `label` slid from cell `from` to cell `to`; `after` is the new board
 // IDA* calls value() and update() for every node: mark them [[gnu::always_inline]] so the
 // compiler leaves no call in the hot loop (it does not always inline them on its own).
+// Optionally, a heuristic whose value is a maximum of parts may declare
+//   static constexpr bool kTwoStage = true;
+//   int update_first(State& s, const Board<N>& after, int label, int from, int to) const;
+//       // like update, but brings only part of the state up to date; returns a lower bound
+//   int update_rest(State& s, int label) const;  // completes it; returns value(s)
+// and IDA* prunes a child on the lower bound before paying for the rest.
 // All take canonical boards (labels are goal cells; see goal.hpp) and are built for one goal
 // blank cell, whose piece they ignore.
 

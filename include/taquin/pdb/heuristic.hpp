@@ -88,13 +88,22 @@ class PdbHeuristic {
 
   [[gnu::always_inline]] void update(State& s, const Board<N>&, int label, int, int to) const {
     s.where[label] = static_cast<uint8_t>(to);
-    for (int v = 0; v < views_; ++v) {
-      const int g = view_[v].group_of[label];
-      if (g < 0) continue;
-      const int value = lookup(view_[v], view_[v].group[g], s.where);
-      s.sum[v] += value - s.part[v][g];
-      s.part[v][g] = static_cast<uint8_t>(value);
-    }
+    for (int v = 0; v < views_; ++v) relook(s, v, label);
+  }
+
+  // Two-stage update for IDA* (see kTwoStage in taquin/heuristic.hpp): update_first looks up the
+  // first view only and returns its sum, a lower bound of value(); update_rest then looks up the
+  // other view and returns value(). A child pruned on the first sum skips the second lookup.
+  static constexpr bool kTwoStage = true;
+  [[gnu::always_inline]] int update_first(State& s, const Board<N>&, int label, int, int to) const {
+    s.where[label] = static_cast<uint8_t>(to);
+    relook(s, 0, label);
+    return s.sum[0];
+  }
+  [[gnu::always_inline]] int update_rest(State& s, int label) const {
+    if (views_ == 1) return s.sum[0];
+    relook(s, 1, label);
+    return std::max(s.sum[0], s.sum[1]);
   }
 
   // Prefetches the entries that update() will read for each move of the blank on `board` (whose
@@ -146,8 +155,17 @@ class PdbHeuristic {
     return group.table->entry_address(index);
   }
 
+  // Looks up again, in view v, the group of the piece `label` (moved; s.where is up to date).
+  [[gnu::always_inline]] void relook(State& s, int v, int label) const {
+    const int g = view_[v].group_of[label];
+    if (g < 0) return;
+    const int value = lookup(view_[v], view_[v].group[g], s.where);
+    s.sum[v] += value - s.part[v][g];
+    s.part[v][g] = static_cast<uint8_t>(value);
+  }
+
   [[gnu::always_inline]] static int lookup(const View& view, const Group& group,
-                    const std::array<uint8_t, kCells>& where) {
+                                           const std::array<uint8_t, kCells>& where) {
     uint64_t seen = 0, index = 0;
     int manhattan = 0;
     for (int i = 0; i < group.k; ++i) {

@@ -228,8 +228,21 @@ class IdaWorker {
     Board<N> child = board;
     child.slide(to);
     State child_state = state;
-    h_.update(child_state, child, label, to, Blank);
-    const int h = h_.value(child_state);
+    int h;
+    if constexpr (requires { H::kTwoStage; }) {
+      // Prune on the first stage's lower bound when it suffices. Its f may be below the child's
+      // true f, so the next bound may be lower than plain IDA*'s: never above it, so no
+      // solution is skipped.
+      const int first = h_.update_first(child_state, child, label, to, Blank);
+      if (g + 1 + first > bound_) {
+        next_ = std::min(next_, g + 1 + first);
+        return false;
+      }
+      h = h_.update_rest(child_state, label);
+    } else {
+      h_.update(child_state, child, label, to, Blank);
+      h = h_.value(child_state);
+    }
     const int f = g + 1 + h;
     if (f > bound_) {
       next_ = std::min(next_, f);
