@@ -23,14 +23,18 @@ namespace taquin {
 namespace detail {
 
 // Frontier size the breadth-first expansion of the root aims for: enough subtrees to balance
-// the threads, few enough that the frontier costs nothing next to the search.
+// the threads, few enough that the frontier costs nothing next to the search. After serial
+// iterations, the target is a sixteenth of the last one's nodes, within [kFrontierMin,
+// kFrontierTarget]: building the frontier then costs a few percent of the next iteration, which is
+// several times larger, even when the whole search takes a millisecond.
 inline constexpr size_t kFrontierTarget = 4096;
+inline constexpr size_t kFrontierMin = 64;
 // Deepest frontier level, so huge boards never expand the root for long.
 inline constexpr int kFrontierMaxDepth = 24;
 // Bounds are first tried by one thread, without a frontier, until an iteration expands more
 // nodes than this: small searches end before a frontier would pay for itself (building one costs
 // about as much as searching this many nodes), and the next iteration is several times larger.
-inline constexpr uint64_t kSerialIterationNodes = uint64_t{1} << 15;
+inline constexpr uint64_t kSerialIterationNodes = uint64_t{1} << 11;
 
 template <int N, typename H>
 struct FrontierNode {
@@ -47,7 +51,8 @@ struct FrontierNode {
 // Optimal solution of the canonical board `start`, like ida_search, searched by every thread
 // oneTBB may use (set the count with tbb::global_control). Bounds are tried serially until an
 // iteration expands more than `serial_nodes` nodes (0: none is). Then the root is expanded
-// breadth-first to a few thousand distinct subtrees (states seen at a shallower level dropped: no
+// breadth-first to some distinct subtrees, more for a larger search (kFrontierMin to
+// kFrontierTarget, deepened as iterations grow; states seen at a shallower level dropped: no
 // optimal path goes through them; children in move order from parents in level order, so the
 // path kept to each state is its lexicographically least shortest one, which the move automaton
 // never prunes); each further bound is tried on all subtrees in parallel, the
@@ -81,6 +86,7 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
 
   // Small iterations, one thread.
   int serial_bound = heuristic.value(start_state);
+  size_t frontier_target = detail::kFrontierTarget;
   if (serial_nodes > 0) {
     Worker serial(heuristic, limits, start.blank_label(), started);
     for (;;) {
@@ -102,7 +108,12 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
         return finish(r == Worker::kStopped ? serial.stop_reason() : Outcome::Unsolvable);
       }
       serial_bound = r;
-      if (serial.expanded() - before > serial_nodes) break;
+      const uint64_t iteration_nodes = serial.expanded() - before;
+      if (iteration_nodes > serial_nodes) {
+        frontier_target = static_cast<size_t>(std::clamp<uint64_t>(
+            iteration_nodes / 16, detail::kFrontierMin, detail::kFrontierTarget));
+        break;
+      }
     }
     stats.nodes_expanded = serial.expanded();
     stats.nodes_generated = serial.generated();
@@ -122,48 +133,50 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
   levels.push_back({Node{start, start_state, 0, detail::kNoMove, 0, MoveAutomaton::kStart}});
   const MoveAutomaton& automaton = MoveAutomaton::standard();
 
-  // Breadth-first expansion of the root; a goal met on the way is optimal (fewest moves).
+  // Breadth-first expansion of the deepest level until it holds `target` subtrees; a goal met on
+  // the way is optimal (fewest moves): it fills result and returns true.
   std::unordered_set<Board<N>, BoardHash<N>> seen{start};
   uint64_t frontier_states = 1;
-  while (levels.back().size() < detail::kFrontierTarget &&
-         static_cast<int>(levels.size()) <= detail::kFrontierMaxDepth) {
-    std::vector<Node> next;
-    next.reserve(levels.back().size() * 3);
-    const std::vector<Node>& level = levels.back();
-    for (uint32_t i = 0; i < level.size(); ++i) {
-      const Node& node = level[i];
-      ++stats.nodes_expanded;
-      const int blank = node.board.blank();
-      const auto& list = detail::kPrunedMoves<N>.at[blank][node.prev];
-      for (int k = 0; k < list.count; ++k) {
-        const uint32_t child_automaton = automaton.next(node.automaton, list.dir[k]);
-        if (child_automaton == MoveAutomaton::kDead) continue;
-        Node child{node.board, node.state,     node.g + 1, static_cast<int>(list.dir[k]),
-                   i,          child_automaton};
-        const int to = list.target[k];
-        const int label = child.board.at(to);
-        child.board.slide(to);
-        ++stats.nodes_generated;
-        if (!seen.insert(child.board).second) continue;
-        heuristic.update(child.state, child.board, label, to, blank);
-        next.push_back(child);
-        if (child.board == goal) {
-          levels.push_back(std::move(next));
-          result.moves =
-              path_to(levels.size() - 1, static_cast<uint32_t>(levels.back().size() - 1));
-          result.optimal = true;
-          stats.max_states_in_memory = seen.size();
-          return finish(Outcome::Solved);
+  const auto deepen = [&](size_t target) {
+    while (levels.back().size() < target &&
+           static_cast<int>(levels.size()) <= detail::kFrontierMaxDepth) {
+      std::vector<Node> next;
+      next.reserve(levels.back().size() * 3);
+      const std::vector<Node>& level = levels.back();
+      for (uint32_t i = 0; i < level.size(); ++i) {
+        const Node& node = level[i];
+        ++stats.nodes_expanded;
+        const int blank = node.board.blank();
+        const auto& list = detail::kPrunedMoves<N>.at[blank][node.prev];
+        for (int k = 0; k < list.count; ++k) {
+          const uint32_t child_automaton = automaton.next(node.automaton, list.dir[k]);
+          if (child_automaton == MoveAutomaton::kDead) continue;
+          Node child{node.board, node.state,     node.g + 1, static_cast<int>(list.dir[k]),
+                     i,          child_automaton};
+          const int to = list.target[k];
+          const int label = child.board.at(to);
+          child.board.slide(to);
+          ++stats.nodes_generated;
+          if (!seen.insert(child.board).second) continue;
+          heuristic.update(child.state, child.board, label, to, blank);
+          next.push_back(child);
+          if (child.board == goal) {
+            levels.push_back(std::move(next));
+            result.moves =
+                path_to(levels.size() - 1, static_cast<uint32_t>(levels.back().size() - 1));
+            result.optimal = true;
+            stats.max_states_in_memory = seen.size();
+            return true;
+          }
         }
       }
+      if (next.empty()) break;  // the whole space is seen and the goal is not in it
+      levels.push_back(std::move(next));
+      frontier_states = std::max<uint64_t>(frontier_states, seen.size());
     }
-    if (next.empty()) break;  // the whole space is seen and the goal is not in it
-    levels.push_back(std::move(next));
-    frontier_states = std::max<uint64_t>(frontier_states, seen.size());
-  }
-  seen = {};
-  const std::vector<Node>& level = levels.back();
-  const size_t frontier_depth = levels.size() - 1;
+    return false;
+  };
+  if (deepen(frontier_target)) return finish(Outcome::Solved);
 
   std::atomic<uint64_t> shared_nodes{stats.nodes_expanded};
   std::atomic<bool> found{false};
@@ -173,11 +186,15 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
     return Worker(heuristic, limits, start.blank_label(), started, &shared_nodes, &found);
   });
 
-  int bound = heuristic.value(level.front().state) + level.front().g;
-  for (const Node& node : level) bound = std::min(bound, node.g + heuristic.value(node.state));
+  int bound = detail::IdaWorker<N, H>::kInfinity;
+  for (const Node& node : levels.back())
+    bound = std::min(bound, node.g + heuristic.value(node.state));
   bound = std::max(bound, serial_bound);
+  uint64_t searched = 0;  // nodes of the workers after the last iteration
   for (;;) {
     ++stats.iterations;
+    const std::vector<Node>& level = levels.back();
+    const size_t frontier_depth = levels.size() - 1;
     std::atomic<int> next_bound{Worker::kInfinity};
     // Each thread takes the next subtree in frontier order (the serial search's order), so the
     // threads sweep the frontier together and the last iteration reaches the first solution
@@ -221,6 +238,17 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
     if (stop_reason.load() >= 0) break;
     if (next_bound.load() == Worker::kInfinity) break;
     bound = next_bound.load();
+    // A frontier built small for a search that has since grown is made deeper, so the threads
+    // keep enough subtrees to share.
+    uint64_t total = 0;
+    for (const Worker& worker : workers) total += worker.expanded();
+    const uint64_t iteration_nodes = total - searched;
+    searched = total;
+    if (level.size() < detail::kFrontierTarget && iteration_nodes / 16 > 4 * level.size() &&
+        deepen(std::min<size_t>(iteration_nodes / 16, detail::kFrontierTarget))) {
+      found.store(true);  // the goal lies within the new levels: met breadth-first, optimal
+      break;
+    }
   }
 
   int deepest = 0;
@@ -230,8 +258,8 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
     stats.nodes_generated += worker.generated();
     deepest = std::max(deepest, worker.deepest());
   }
-  stats.max_states_in_memory =
-      std::max<uint64_t>(frontier_states, level.size() + static_cast<uint64_t>(deepest) + 1);
+  stats.max_states_in_memory = std::max<uint64_t>(
+      frontier_states, levels.back().size() + static_cast<uint64_t>(deepest) + 1);
   if (found.load()) {
     result.optimal = true;
     return finish(Outcome::Solved);
