@@ -86,6 +86,7 @@ TEST(PdbHeuristic, GoalIsZeroAndIncrementalEqualsFull) {
       b.slide(to);
       h.update(state, b, label, to, blank);
       ASSERT_EQ(h.value(state), h.evaluate(b)) << "step " << step;
+      ASSERT_EQ(state.index, h.init(b).index) << "step " << step;  // each group's table index
     }
   }
 }

@@ -30,7 +30,8 @@ namespace taquin {
 //   static constexpr bool kTwoStage = true;
 //   int update_first(State& s, const Board<N>& after, int label, int from, int to) const;
 //       // like update, but brings only part of the state up to date; returns a lower bound
-//   int update_rest(State& s, int label) const;  // completes it; returns value(s)
+//   int update_rest(State& s, const Board<N>& after, int label, int from, int to) const;
+//       // completes it (same arguments); returns value(s)
 // and IDA* prunes a child on the lower bound before paying for the rest.
 // All take canonical boards (labels are goal cells; see goal.hpp) and are built for one goal
 // blank cell, whose piece they ignore.

@@ -22,9 +22,9 @@
 #include "pdb_choice.hpp"
 #include "taquin/embedded.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/pdb/heuristic.hpp"
+#include "taquin/pdb/pdb_set.hpp"
 #include "taquin/search/ida.hpp"
-#include "taquin/search/parallel_ida.hpp"
+#include "taquin/search/solver.hpp"
 
 namespace taquin::cli {
 namespace {
@@ -38,33 +38,6 @@ struct BenchOptions {
   std::string goal;  // FILE sets only; standard when empty
   std::string format = "text";
 };
-
-// Calls `f(heuristic)` with the heuristic object `kind` names, built for `blank_label` (pdb: from
-// `databases`). The one place a heuristic name becomes a type.
-template <int N, typename F>
-SearchResult with_heuristic(HeuristicKind kind, int blank_label, const pdb::PdbSet* databases,
-                            F&& f) {
-  switch (kind) {
-    case HeuristicKind::Pdb:
-      return f(*std::make_unique<const pdb::PdbHeuristic<N>>(*databases, blank_label));
-    case HeuristicKind::Hamming:
-      return f(Hamming<N>(blank_label));
-    case HeuristicKind::Manhattan:
-      return f(Manhattan<N>(blank_label));
-    case HeuristicKind::Linear:
-    default:
-      return f(LinearConflict<N>(blank_label));
-  }
-}
-
-// Solves one canonical board with the serial search (1 thread) or the parallel one.
-template <int N>
-SearchResult solve(const Board<N>& start, HeuristicKind kind, const pdb::PdbSet* databases,
-                   int threads) {
-  return with_heuristic<N>(kind, start.blank_label(), databases, [&](const auto& h) {
-    return threads == 1 ? ida_search(start, h) : parallel_ida_search(start, h);
-  });
-}
 
 int run_bench(const BenchOptions& options) {
   // The instances and their goal spec.
@@ -149,7 +122,7 @@ int run_bench(const BenchOptions& options) {
     bool replayed = true;
     with_side(inst.side, [&]<int N>() {
       const Board<N> start = goal->canonical<N>(inst.tiles);
-      result = solve<N>(start, kind, databases.get(), threads);
+      result = run_search<N>(start, {Algorithm::Ida, kind, threads, {}}, databases.get());
       if (result.outcome == Outcome::Solved) replayed = replay_solves(start, result.moves);
     });
     if (!replayed) {

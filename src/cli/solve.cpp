@@ -14,33 +14,13 @@
 #include "memory_size.hpp"
 #include "pdb_choice.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/pdb/heuristic.hpp"
 #include "taquin/replay.hpp"
-#include "taquin/search/best_first.hpp"
-#include "taquin/search/bfs.hpp"
-#include "taquin/search/ida.hpp"
-#include "taquin/search/parallel_ida.hpp"
 #include "taquin/search/result.hpp"
+#include "taquin/search/solver.hpp"
 #include "taquin/solvability.hpp"
 
 namespace taquin::cli {
 namespace {
-
-enum class Algorithm { Ida, AStar, Greedy, Uniform, Bfs };
-
-std::optional<Algorithm> parse_algorithm(std::string_view name) {
-  if (name == "ida") return Algorithm::Ida;
-  if (name == "astar") return Algorithm::AStar;
-  if (name == "greedy") return Algorithm::Greedy;
-  if (name == "uniform") return Algorithm::Uniform;
-  if (name == "bfs") return Algorithm::Bfs;
-  return std::nullopt;
-}
-
-// Uniform-cost search and BFS ignore the heuristic.
-bool uses_heuristic(Algorithm a) {
-  return a != Algorithm::Uniform && a != Algorithm::Bfs;
-}
 
 struct SolveOptions {
   InputOptions input;
@@ -55,60 +35,12 @@ struct SolveOptions {
   int threads = 0;  // 0: all cores for IDA*, one for the other algorithms
 };
 
-// What one search needs besides the board, chosen once from the options.
-struct Plan {
-  Algorithm algorithm = Algorithm::Ida;
-  HeuristicKind heuristic = HeuristicKind::Linear;
-  int threads = 1;
-  Limits limits;
-};
-
-// The search `plan` names on the canonical board `start`: heuristic kind -> heuristic object ->
-// algorithm, all resolved at compile time below this point. A new heuristic is one more case.
-template <int N>
-SearchResult run_search(const Board<N>& start, const Plan& plan, const pdb::PdbSet* databases) {
-  const int blank = start.blank_label();
-  switch (plan.algorithm) {  // the blind searches need no heuristic object
-    case Algorithm::Uniform:
-      return uniform_cost_search(start, plan.limits);
-    case Algorithm::Bfs:
-      return bfs_search(start, plan.limits);
-    default:
-      break;
-  }
-  auto with = [&](const auto& h) -> SearchResult {
-    switch (plan.algorithm) {
-      case Algorithm::Ida:
-        if (plan.threads > 1) return parallel_ida_search(start, h, plan.limits);
-        return ida_search(start, h, plan.limits);
-      case Algorithm::AStar:
-        return astar_search(start, h, plan.limits);
-      case Algorithm::Greedy:
-        return greedy_search(start, h, plan.limits);
-      default:
-        break;
-    }
-    return SearchResult{};
-  };
-  switch (plan.heuristic) {
-    case HeuristicKind::Hamming:
-      return with(Hamming<N>(blank));
-    case HeuristicKind::Manhattan:
-      return with(Manhattan<N>(blank));
-    case HeuristicKind::Linear:
-      return with(LinearConflict<N>(blank));
-    case HeuristicKind::Pdb:
-      return with(pdb::PdbHeuristic<N>(*databases, blank));
-  }
-  return SearchResult{};
-}
-
 double nodes_per_second(const Stats& s) {
   return s.seconds > 0 ? static_cast<double>(s.nodes_generated) / s.seconds : 0.0;
 }
 
 // The text report of one instance.
-void print_text(int id, const Job& job, const SolveOptions& options, const Plan& plan,
+void print_text(int id, const Job& job, const SolveOptions& options, const SearchPlan& plan,
                 const SearchResult& result, const std::vector<std::vector<uint8_t>>& path) {
   const Instance& inst = job.instance;
   const int side = inst.side;
@@ -160,7 +92,7 @@ void print_text(int id, const Job& job, const SolveOptions& options, const Plan&
 }
 
 // The JSON line of one instance.
-std::string json_line(int id, const Job& job, const SolveOptions& options, const Plan& plan,
+std::string json_line(int id, const Job& job, const SolveOptions& options, const SearchPlan& plan,
                       const SearchResult& result, const std::vector<std::vector<uint8_t>>& path) {
   const Instance& inst = job.instance;
   const bool solved = result.outcome == Outcome::Solved;
@@ -202,7 +134,7 @@ std::string json_line(int id, const Job& job, const SolveOptions& options, const
 }
 
 int run_solve(const SolveOptions& options) {
-  Plan plan;
+  SearchPlan plan;
   const std::optional<Algorithm> algorithm = parse_algorithm(options.algorithm);
   const std::optional<HeuristicKind> heuristic =
       options.heuristic.empty() ? HeuristicKind::Linear : parse_heuristic(options.heuristic);
@@ -272,7 +204,7 @@ int run_solve(const SolveOptions& options) {
   int id = 0;
   for (const Job& job : *jobs) {
     const size_t index = static_cast<size_t>(id++);
-    Plan job_plan = plan;
+    SearchPlan job_plan = plan;
     job_plan.heuristic = kinds[index];
     const Instance& inst = job.instance;
     SearchResult result;

@@ -19,7 +19,10 @@ namespace taquin::pdb {
 // that maps the goal's blank cell to the catalogue's; the board seen through it is looked up in the
 // tables, and since symmetries keep distances, each view's sum is admissible. Up to two views
 // are used (for the standard goal: the board itself and its reflection about the main diagonal)
-// and the value is the larger sum. A move re-looks-up only the moved tile's group in each view.
+// and the value is the larger sum. The state keeps each group's table index and Manhattan sum
+// per view; a move changes only the moved tile's group, whose index it updates from the digits
+// that change (the tile's own, and those of the group's tiles on the cells it jumps over), so a
+// lookup costs a few operations and one table read.
 template <int N>
 class PdbHeuristic {
  public:
@@ -27,8 +30,9 @@ class PdbHeuristic {
   static constexpr int kMaxViews = 2;
 
   struct State {
-    std::array<uint8_t, kCells> where{};                            // cell of each label
-    std::array<std::array<uint8_t, kMaxGroups>, kMaxViews> part{};  // value per group
+    std::array<std::array<uint32_t, kMaxGroups>, kMaxViews> index{};     // table index per group
+    std::array<std::array<uint8_t, kMaxGroups>, kMaxViews> manhattan{};  // its tiles' distance
+    std::array<std::array<uint8_t, kMaxGroups>, kMaxViews> part{};       // its table value
     std::array<int, kMaxViews> sum{};
   };
 
@@ -43,7 +47,7 @@ class PdbHeuristic {
       view.group_of.fill(-1);
       for (int c = 0; c < kCells; ++c)
         view.map[c] = static_cast<uint8_t>(symmetric_cell(syms[v], c, N));
-      // inverse map: the label whose image is catalogue cell c
+      // inverse map: the label (board cell) whose image is catalogue cell c
       std::array<uint8_t, kCells> inverse{};
       for (int c = 0; c < kCells; ++c) inverse[view.map[c]] = static_cast<uint8_t>(c);
       for (int g = 0; g < groups_; ++g) {
@@ -55,13 +59,24 @@ class PdbHeuristic {
           const int cell = table.cells()[i];
           group.label[i] = inverse[cell];
           view.group_of[inverse[cell]] = static_cast<int8_t>(g);
+          view.rank_of[inverse[cell]] = static_cast<uint8_t>(i);
           for (int c = 0; c < kCells; ++c)
             group.dist[i][c] = static_cast<uint8_t>(taxicab(c, cell, N));
         }
         group.weight[group.k - 1] = 1;
         for (int i = group.k - 2; i >= 0; --i)
-          group.weight[i] = group.weight[i + 1] * static_cast<uint64_t>(kCells - i - 1);
+          group.weight[i] = group.weight[i + 1] * static_cast<uint32_t>(kCells - i - 1);
       }
+      // The board cells whose images lie strictly between the images of a move's two cells.
+      for (int from = 0; from < kCells; ++from)
+        for (int d = 0; d < 4; ++d) {
+          const int to = kMoves<N>.target_by_dir[from][d];
+          if (to < 0) continue;
+          const int lo = std::min(view.map[from], view.map[to]);
+          const int hi = std::max(view.map[from], view.map[to]);
+          Between& between = view.between[from][d];
+          for (int c = lo + 1; c < hi; ++c) between.cell[between.count++] = inverse[c];
+        }
     }
   }
 
@@ -70,11 +85,24 @@ class PdbHeuristic {
 
   State init(const Board<N>& b) const {
     State s;
-    for (int c = 0; c < kCells; ++c) s.where[b.at(c)] = static_cast<uint8_t>(c);
+    std::array<uint8_t, kCells> where{};
+    for (int c = 0; c < kCells; ++c) where[b.at(c)] = static_cast<uint8_t>(c);
     for (int v = 0; v < views_; ++v) {
       s.sum[v] = 0;
       for (int g = 0; g < groups_; ++g) {
-        const int value = lookup(view_[v], view_[v].group[g], s.where);
+        const Group& group = view_[v].group[g];
+        uint64_t seen = 0, index = 0;
+        int manhattan = 0;
+        for (int i = 0; i < group.k; ++i) {
+          const int p = view_[v].map[where[group.label[i]]];
+          index += uint64_t{group.weight[i]} *
+                   static_cast<uint64_t>(p - std::popcount(seen & ((uint64_t{1} << p) - 1)));
+          seen |= uint64_t{1} << p;
+          manhattan += group.dist[i][p];
+        }
+        const int value = group.table->value(index, manhattan);
+        s.index[v][g] = static_cast<uint32_t>(index);
+        s.manhattan[v][g] = static_cast<uint8_t>(manhattan);
         s.part[v][g] = static_cast<uint8_t>(value);
         s.sum[v] += value;
       }
@@ -86,44 +114,25 @@ class PdbHeuristic {
     return views_ == 1 ? s.sum[0] : std::max(s.sum[0], s.sum[1]);
   }
 
-  [[gnu::always_inline]] void update(State& s, const Board<N>&, int label, int, int to) const {
-    s.where[label] = static_cast<uint8_t>(to);
-    for (int v = 0; v < views_; ++v) relook(s, v, label);
+  [[gnu::always_inline]] void update(State& s, const Board<N>& after, int label, int from,
+                                     int to) const {
+    for (int v = 0; v < views_; ++v) relook(s, v, after, label, from, to);
   }
 
   // Two-stage update for IDA* (see kTwoStage in taquin/heuristic.hpp): update_first looks up the
   // first view only and returns its sum, a lower bound of value(); update_rest then looks up the
   // other view and returns value(). A child pruned on the first sum skips the second lookup.
   static constexpr bool kTwoStage = true;
-  [[gnu::always_inline]] int update_first(State& s, const Board<N>&, int label, int, int to) const {
-    s.where[label] = static_cast<uint8_t>(to);
-    relook(s, 0, label);
+  [[gnu::always_inline]] int update_first(State& s, const Board<N>& after, int label, int from,
+                                          int to) const {
+    relook(s, 0, after, label, from, to);
     return s.sum[0];
   }
-  [[gnu::always_inline]] int update_rest(State& s, int label) const {
+  [[gnu::always_inline]] int update_rest(State& s, const Board<N>& after, int label, int from,
+                                         int to) const {
     if (views_ == 1) return s.sum[0];
-    relook(s, 1, label);
+    relook(s, 1, after, label, from, to);
     return std::max(s.sum[0], s.sum[1]);
-  }
-
-  // Prefetches the entries that update() will read for each move of the blank on `board` (whose
-  // state is `s`), so that a search calling it before generating the children overlaps their
-  // memory latency. (Calling it from update() for every child was measured slower: most
-  // children are pruned.)
-  void prefetch(const State& state, const Board<N>& board) const {
-    const auto& moves = kMoves<N>;
-    const int blank = board.blank();
-    std::array<uint8_t, kCells> where = state.where;
-    for (int m = 0; m < moves.count[blank]; ++m) {
-      const int cell = moves.target[blank][m];
-      const int label = board.at(cell);
-      where[label] = static_cast<uint8_t>(blank);
-      for (int v = 0; v < views_; ++v) {
-        const int g = view_[v].group_of[label];
-        if (g >= 0) __builtin_prefetch(address(view_[v], view_[v].group[g], where));
-      }
-      where[label] = static_cast<uint8_t>(cell);
-    }
   }
 
   // The estimate of a board (full evaluation).
@@ -134,48 +143,67 @@ class PdbHeuristic {
     const Table* table = nullptr;
     int k = 0;
     std::array<uint8_t, kCells> label{};                     // board label of each group tile
-    std::array<uint64_t, kCells> weight{};                   // place value of each rank digit
+    std::array<uint32_t, kCells> weight{};                   // place value of each rank digit
     std::array<std::array<uint8_t, kCells>, kCells> dist{};  // per tile, per (mapped) cell
+  };
+  struct Between {
+    uint8_t count = 0;
+    std::array<uint8_t, N> cell{};
   };
   struct View {
     std::array<uint8_t, kCells> map{};      // board cell -> catalogue cell
     std::array<int8_t, kCells> group_of{};  // board label -> group, -1 if none
+    std::array<uint8_t, kCells> rank_of{};  // board label -> its tile's position in the group
+    std::array<std::array<Between, 4>, kCells> between{};  // [from cell][direction]
     std::array<Group, kMaxGroups> group{};
   };
 
-  static const uint8_t* address(const View& view, const Group& group,
-                                const std::array<uint8_t, kCells>& where) {
-    uint64_t seen = 0, index = 0;
-    for (int i = 0; i < group.k; ++i) {
-      const int p = view.map[where[group.label[i]]];
-      index += group.weight[i] *
-               static_cast<uint64_t>(p - std::popcount(seen & ((uint64_t{1} << p) - 1)));
-      seen |= uint64_t{1} << p;
+  // The table index of the moved tile's group in view v after the piece `label` slid from cell
+  // `from` to cell `to`, or -1 if the piece is in no group.
+  [[gnu::always_inline]] int64_t moved_index(const State& s, int v, const Board<N>& after,
+                                             int label, int from, int to) const {
+    const View& view = view_[v];
+    const int g = view.group_of[label];
+    if (g < 0) return -1;
+    const Group& group = view.group[g];
+    const int rank = view.rank_of[label];
+    const int p = view.map[from], q = view.map[to];
+    int64_t delta = q - p;
+    int64_t later = 0;
+    const int d = to == from - N ? 0 : to == from + N ? 1 : to == from - 1 ? 2 : 3;
+    const Between& between = view.between[from][d];
+    for (int i = 0; i < between.count; ++i) {
+      const int other = after.at(between.cell[i]);
+      if (view.group_of[other] != g) continue;
+      const int other_rank = view.rank_of[other];
+      if (other_rank < rank)
+        delta += q > p ? -1 : 1;
+      else
+        later += group.weight[other_rank];
     }
-    return group.table->entry_address(index);
+    return static_cast<uint32_t>(s.index[v][g] + group.weight[rank] * delta +
+                                 (q > p ? later : -later));
   }
 
-  // Looks up again, in view v, the group of the piece `label` (moved; s.where is up to date).
-  [[gnu::always_inline]] void relook(State& s, int v, int label) const {
-    const int g = view_[v].group_of[label];
+  // Brings view v up to date after the piece `label` slid from cell `from` to cell `to`.
+  // In the view's cells the tile goes from p to q; its digit (p minus the earlier tiles on lower
+  // cells) changes by q - p, less (or plus) the earlier tiles between p and q, and each later
+  // tile between them gains (or loses) the moved tile below it.
+  [[gnu::always_inline]] void relook(State& s, int v, const Board<N>& after, int label, int from,
+                                     int to) const {
+    const View& view = view_[v];
+    const int g = view.group_of[label];
     if (g < 0) return;
-    const int value = lookup(view_[v], view_[v].group[g], s.where);
+    const Group& group = view.group[g];
+    const int rank = view.rank_of[label];
+    const int p = view.map[from], q = view.map[to];
+    const uint32_t index = static_cast<uint32_t>(moved_index(s, v, after, label, from, to));
+    const int manhattan = s.manhattan[v][g] + group.dist[rank][q] - group.dist[rank][p];
+    const int value = group.table->value(index, manhattan);
+    s.index[v][g] = index;
+    s.manhattan[v][g] = static_cast<uint8_t>(manhattan);
     s.sum[v] += value - s.part[v][g];
     s.part[v][g] = static_cast<uint8_t>(value);
-  }
-
-  [[gnu::always_inline]] static int lookup(const View& view, const Group& group,
-                                           const std::array<uint8_t, kCells>& where) {
-    uint64_t seen = 0, index = 0;
-    int manhattan = 0;
-    for (int i = 0; i < group.k; ++i) {
-      const int p = view.map[where[group.label[i]]];
-      const int digit = p - std::popcount(seen & ((uint64_t{1} << p) - 1));
-      index += group.weight[i] * static_cast<uint64_t>(digit);
-      seen |= uint64_t{1} << p;
-      manhattan += group.dist[i][p];
-    }
-    return group.table->value(index, manhattan);
   }
 
   std::vector<std::shared_ptr<const Table>> tables_;

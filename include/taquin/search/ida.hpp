@@ -238,7 +238,7 @@ class IdaWorker {
         next_ = std::min(next_, g + 1 + first);
         return false;
       }
-      h = h_.update_rest(child_state, label);
+      h = h_.update_rest(child_state, child, label, to, Blank);
     } else {
       h_.update(child_state, child, label, to, Blank);
       h = h_.value(child_state);

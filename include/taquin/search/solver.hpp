@@ -1,0 +1,59 @@
+// One search chosen at run time: algorithm × heuristic, resolved to types once, outside the hot
+// loop.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "taquin/board.hpp"
+#include "taquin/heuristic.hpp"
+#include "taquin/search/result.hpp"
+
+namespace taquin {
+
+namespace pdb {
+struct PdbSet;
+}
+
+enum class Algorithm { Ida, AStar, Greedy, Uniform, Bfs };
+
+// "ida", "astar", "greedy", "uniform", "bfs" -> algorithm; nullopt otherwise.
+constexpr std::optional<Algorithm> parse_algorithm(std::string_view name) {
+  if (name == "ida") return Algorithm::Ida;
+  if (name == "astar") return Algorithm::AStar;
+  if (name == "greedy") return Algorithm::Greedy;
+  if (name == "uniform") return Algorithm::Uniform;
+  if (name == "bfs") return Algorithm::Bfs;
+  return std::nullopt;
+}
+
+// Uniform-cost search and BFS ignore the heuristic.
+constexpr bool uses_heuristic(Algorithm a) {
+  return a != Algorithm::Uniform && a != Algorithm::Bfs;
+}
+
+// What one search needs besides the board.
+struct SearchPlan {
+  Algorithm algorithm = Algorithm::Ida;
+  HeuristicKind heuristic = HeuristicKind::Linear;
+  int threads = 1;  // IDA* above 1: the parallel search, on the threads oneTBB allows
+  Limits limits;
+};
+
+// Runs `plan` on the canonical board `start` (goal: identity with the blank on
+// start.blank_label()). `databases` must hold tables usable for that blank cell when the
+// heuristic is Pdb (load_pdb_set checks it); it is unused otherwise. Instantiated for every
+// side in src/search/, so each caller does not compile every search again.
+template <int N>
+SearchResult run_search(const Board<N>& start, const SearchPlan& plan,
+                        const pdb::PdbSet* databases);
+
+extern template SearchResult run_search<2>(const Board<2>&, const SearchPlan&, const pdb::PdbSet*);
+extern template SearchResult run_search<3>(const Board<3>&, const SearchPlan&, const pdb::PdbSet*);
+extern template SearchResult run_search<4>(const Board<4>&, const SearchPlan&, const pdb::PdbSet*);
+extern template SearchResult run_search<5>(const Board<5>&, const SearchPlan&, const pdb::PdbSet*);
+extern template SearchResult run_search<6>(const Board<6>&, const SearchPlan&, const pdb::PdbSet*);
+extern template SearchResult run_search<7>(const Board<7>&, const SearchPlan&, const pdb::PdbSet*);
+extern template SearchResult run_search<8>(const Board<8>&, const SearchPlan&, const pdb::PdbSet*);
+
+}  // namespace taquin

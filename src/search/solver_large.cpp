@@ -1,0 +1,11 @@
+// run_search for boards of side 5 to 8.
+#include "solver.ipp"
+
+namespace taquin {
+
+template SearchResult run_search<5>(const Board<5>&, const SearchPlan&, const pdb::PdbSet*);
+template SearchResult run_search<6>(const Board<6>&, const SearchPlan&, const pdb::PdbSet*);
+template SearchResult run_search<7>(const Board<7>&, const SearchPlan&, const pdb::PdbSet*);
+template SearchResult run_search<8>(const Board<8>&, const SearchPlan&, const pdb::PdbSet*);
+
+}  // namespace taquin
