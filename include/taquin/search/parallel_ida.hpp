@@ -34,7 +34,7 @@ inline constexpr int kFrontierMaxDepth = 24;
 // Bounds are first tried by one thread, without a frontier, until an iteration expands more
 // nodes than this: small searches end before a frontier would pay for itself (building one costs
 // about as much as searching this many nodes), and the next iteration is several times larger.
-inline constexpr uint64_t kSerialIterationNodes = uint64_t{1} << 11;
+inline constexpr uint64_t kSerialIterationNodes = uint64_t{1} << 9;
 
 template <int N, typename H>
 struct FrontierNode {
