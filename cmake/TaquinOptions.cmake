@@ -15,8 +15,10 @@ if(NOT TAQUIN_PORTABLE)
   target_compile_options(taquin_flags INTERFACE -march=native)
 endif()
 if(TAQUIN_SANITIZE)
-  # Any sanitizer report fails the run (UBSan would otherwise print and carry on).
+  # Any sanitizer report fails the run (UBSan would otherwise print and carry on). -O1 and line
+  # tables only: instrumented -O3 builds of the search templates take several times longer to
+  # compile, and reports still name file and line.
   target_compile_options(taquin_flags INTERFACE -fsanitize=${TAQUIN_SANITIZE} -fno-sanitize-recover=all
-                                                -fno-omit-frame-pointer -g)
+                                                -fno-omit-frame-pointer -O1 -g1)
   target_link_options(taquin_flags INTERFACE -fsanitize=${TAQUIN_SANITIZE})
 endif()
