@@ -12,6 +12,7 @@
 #include "cli_run.hpp"
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/pdb_set.hpp"
+#include "taquin/pdb/rank.hpp"
 #include "taquin/pdb/table.hpp"
 
 namespace taquin::pdb {
@@ -149,6 +150,23 @@ TEST_F(PdbFile, TableOfAnotherSideOrGroupIsRefusedByTheCatalogue) {
                                      " puts it on cell 8"),
             std::string::npos)
       << set.error().describe();
+}
+
+TEST_F(PdbFile, TableOfMoreThanTwoToThe32EntriesIsRefused) {
+  // 8 tiles on a 5x5 board: 25!/17! entries, more than the search's 32-bit indices can reach.
+  std::string b = bytes();
+  FileHeader h;
+  std::memcpy(&h, b.data(), sizeof h);
+  h.side = 5;
+  h.group_size = 8;
+  for (int i = 0; i < 8; ++i) h.cells[i] = static_cast<uint8_t>(i);
+  h.blank_cell = 24;
+  h.entry_count = placement_count(25, 8);
+  h.payload_bytes = payload_size(static_cast<Encoding>(h.encoding), h.entry_count);
+  h.header_hash = XXH64(&h, offsetof(FileHeader, header_hash), 0);
+  std::memcpy(b.data(), &h, sizeof h);
+  put(b);
+  EXPECT_EQ(open_error(), path_ + ": more than 2^32 entries");
 }
 
 TEST_F(PdbFile, BlankCellInsideTheGroupIsRefused) {

@@ -125,6 +125,8 @@ Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
       h.payload_bytes != payload_size(encoding, h.entry_count))
     return refuse("entry count does not match the group");
   if (h.max_value > 255) return refuse("bad max value");
+  // The builder makes no larger table, and the search keeps indices in 32 bits.
+  if (h.entry_count > (uint64_t{1} << 32)) return refuse("more than 2^32 entries");
   if (size < sizeof h + h.payload_bytes)
     return refuse("truncated: " + std::to_string(size) + " bytes, expected " +
                   std::to_string(sizeof h + h.payload_bytes));
