@@ -87,10 +87,15 @@ TEST(ParallelIda, KorfInstanceAtTwoThreads) {
   const Instance& inst = (*instances)[78];  // line 79: optimal 42, quick
   const Board<4> start = goal.canonical<4>(inst.tiles);
   tbb::global_control control(tbb::global_control::max_allowed_parallelism, 2);
-  const SearchResult r = parallel_ida_search(start, LinearConflict<4>(goal.blank_cell()));
-  ASSERT_EQ(r.outcome, Outcome::Solved);
-  EXPECT_EQ(static_cast<int>(r.moves.size()), *inst.optimal_length);
-  EXPECT_TRUE(replay_solves(start, r.moves));
+  // 1: the frontier is built after the first bound, at its smallest (kFrontierMin subtrees), and
+  // deepened as the iterations grow; the default keeps small iterations serial.
+  for (uint64_t serial_nodes : {uint64_t{1}, detail::kSerialIterationNodes}) {
+    const SearchResult r =
+        parallel_ida_search(start, LinearConflict<4>(goal.blank_cell()), {}, serial_nodes);
+    ASSERT_EQ(r.outcome, Outcome::Solved) << "serial nodes " << serial_nodes;
+    EXPECT_EQ(static_cast<int>(r.moves.size()), *inst.optimal_length);
+    EXPECT_TRUE(replay_solves(start, r.moves));
+  }
 }
 
 TEST(ParallelIda, LimitsStopEveryTask) {
