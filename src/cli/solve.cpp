@@ -180,11 +180,11 @@ int run_solve(const SolveOptions& options) {
   PdbCache databases(options.pdb);
   std::vector<HeuristicKind> kinds(jobs->size(), plan.heuristic);
   std::vector<std::shared_ptr<const pdb::PdbSet>> sets(jobs->size());
-  const bool informed = plan.algorithm != Algorithm::Uniform && plan.algorithm != Algorithm::Bfs;
   for (size_t i = 0; i < jobs->size(); ++i) {
     const Job& job = (*jobs)[i];
-    const bool wanted = plan.heuristic == HeuristicKind::Pdb ||
-                        (options.heuristic.empty() && informed && job.instance.side == 4);
+    const bool wanted =
+        plan.heuristic == HeuristicKind::Pdb ||
+        (options.heuristic.empty() && uses_heuristic(plan.algorithm) && job.instance.side == 4);
     if (!wanted || !is_solvable(job.instance.tiles, job.goal)) continue;
     Expected<std::shared_ptr<const pdb::PdbSet>> set = databases.get(job.goal);
     if (set) {

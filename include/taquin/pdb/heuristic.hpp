@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -91,15 +90,13 @@ class PdbHeuristic {
       s.sum[v] = 0;
       for (int g = 0; g < groups_; ++g) {
         const Group& group = view_[v].group[g];
-        uint64_t seen = 0, index = 0;
+        std::array<uint8_t, kCells> cells{};  // of the group's tiles, in the catalogue's view
         int manhattan = 0;
         for (int i = 0; i < group.k; ++i) {
-          const int p = view_[v].map[where[group.label[i]]];
-          index += uint64_t{group.weight[i]} *
-                   static_cast<uint64_t>(p - std::popcount(seen & ((uint64_t{1} << p) - 1)));
-          seen |= uint64_t{1} << p;
-          manhattan += group.dist[i][p];
+          cells[i] = view_[v].map[where[group.label[i]]];
+          manhattan += group.dist[i][cells[i]];
         }
+        const uint64_t index = rank_placement(cells, kCells, group.k);
         const int value = group.table->value(index, manhattan);
         s.index[v][g] = static_cast<uint32_t>(index);
         s.manhattan[v][g] = static_cast<uint8_t>(manhattan);
@@ -158,13 +155,15 @@ class PdbHeuristic {
     std::array<Group, kMaxGroups> group{};
   };
 
-  // The table index of the moved tile's group in view v after the piece `label` slid from cell
-  // `from` to cell `to`, or -1 if the piece is in no group.
-  [[gnu::always_inline]] int64_t moved_index(const State& s, int v, const Board<N>& after,
-                                             int label, int from, int to) const {
+  // Brings view v up to date after the piece `label` slid from cell `from` to cell `to`.
+  // In the view's cells the tile goes from p to q; its digit (p minus the earlier tiles on lower
+  // cells) changes by q - p, less (or plus) the earlier tiles between p and q, and each later
+  // tile between them gains (or loses) the moved tile below it.
+  [[gnu::always_inline]] void relook(State& s, int v, const Board<N>& after, int label, int from,
+                                     int to) const {
     const View& view = view_[v];
     const int g = view.group_of[label];
-    if (g < 0) return -1;
+    if (g < 0) return;
     const Group& group = view.group[g];
     const int rank = view.rank_of[label];
     const int p = view.map[from], q = view.map[to];
@@ -181,23 +180,8 @@ class PdbHeuristic {
       else
         later += group.weight[other_rank];
     }
-    return static_cast<uint32_t>(s.index[v][g] + group.weight[rank] * delta +
-                                 (q > p ? later : -later));
-  }
-
-  // Brings view v up to date after the piece `label` slid from cell `from` to cell `to`.
-  // In the view's cells the tile goes from p to q; its digit (p minus the earlier tiles on lower
-  // cells) changes by q - p, less (or plus) the earlier tiles between p and q, and each later
-  // tile between them gains (or loses) the moved tile below it.
-  [[gnu::always_inline]] void relook(State& s, int v, const Board<N>& after, int label, int from,
-                                     int to) const {
-    const View& view = view_[v];
-    const int g = view.group_of[label];
-    if (g < 0) return;
-    const Group& group = view.group[g];
-    const int rank = view.rank_of[label];
-    const int p = view.map[from], q = view.map[to];
-    const uint32_t index = static_cast<uint32_t>(moved_index(s, v, after, label, from, to));
+    const uint32_t index = static_cast<uint32_t>(s.index[v][g] + group.weight[rank] * delta +
+                                                 (q > p ? later : -later));
     const int manhattan = s.manhattan[v][g] + group.dist[rank][q] - group.dist[rank][p];
     const int value = group.table->value(index, manhattan);
     s.index[v][g] = index;

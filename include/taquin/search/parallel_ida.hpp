@@ -186,7 +186,7 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
     return Worker(heuristic, limits, start.blank_label(), started, &shared_nodes, &found);
   });
 
-  int bound = detail::IdaWorker<N, H>::kInfinity;
+  int bound = Worker::kInfinity;
   for (const Node& node : levels.back())
     bound = std::min(bound, node.g + heuristic.value(node.state));
   bound = std::max(bound, serial_bound);
