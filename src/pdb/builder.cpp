@@ -6,6 +6,7 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <new>
@@ -84,6 +85,14 @@ MoveLayout move_layout(const Geometry& geo, const std::vector<uint8_t>& cells, i
 }
 
 // Word: a placement's 2-bit codes, one per region slot.
+// Eight bytes as a word, byte i in bits 8i to 8i+7.
+uint64_t load_u64(const uint8_t* bytes) {
+  static_assert(std::endian::native == std::endian::little);
+  uint64_t v;
+  std::memcpy(&v, bytes, sizeof v);
+  return v;
+}
+
 template <typename Word>
 struct Builder {
   const Geometry& geo;
@@ -162,9 +171,19 @@ struct Builder {
   // Boards of up to 16 cells: per free mask, the slot of the region holding each free cell, 4 bits
   // a cell (half a megabyte for 4x4, so it stays in cache).
   std::vector<uint64_t> slot_table;
+  // Boards of up to 16 cells: a bit per free mask, set when its cells form several regions.
+  std::vector<uint64_t> split_table;
+  bool is_split(uint64_t free) const {
+    if (split_table.empty()) return true;
+    return (split_table[free >> 6] >> (free & 63)) & 1;
+  }
   void make_slot_table() {
     if (n > 16) return;
     slot_table.assign(size_t{1} << n, 0);
+    split_table.assign(((size_t{1} << n) + 63) / 64, 0);
+    for (uint64_t free = 1; free < (uint64_t{1} << n); ++free)
+      if (geo.region(free, free & (~free + 1)) != free)
+        split_table[free >> 6] |= uint64_t{1} << (free & 63);
     for (uint64_t free = 0; free < (uint64_t{1} << n); ++free)
       for (uint64_t rest = free; rest != 0;) {
         const uint64_t region = geo.region(free, rest & (~rest + 1));
@@ -247,88 +266,96 @@ struct Builder {
     Word* const block_codes = &codes[block * block_size];
     for (uint64_t base = 0; base < block_size; base += kScanRun) {
       const uint64_t run_end = std::min(block_size, base + kScanRun);
-      // Most runs hold no frontier state in the late rounds: a vectorisable test skips them.
-      // (During expansion a block's words are written by its own thread only.)
-      Word any = 0;
+      // The run's placements holding frontier states, found by a vectorisable pass (during
+      // expansion a block's words are written by its own thread only); most runs hold none in
+      // the late rounds, and few of a run's placements in the early ones.
+      alignas(8) uint8_t hits[kScanRun] = {};
+      uint64_t any = 0;
       for (uint64_t off = base; off < run_end; ++off) {
         const Word w = block_codes[off];
-        any |= static_cast<Word>(~((w & lo_bits) ^ want_lo) & ~(((w >> 1) & lo_bits) ^ want_hi));
+        const Word match = static_cast<Word>(~((w & lo_bits) ^ want_lo) &
+                                             ~(((w >> 1) & lo_bits) ^ want_hi) & lo_bits);
+        hits[off - base] = match != 0;
+        any |= match;
       }
-      if ((any & lo_bits) == 0) continue;
-      for (uint64_t off = base; off < run_end; ++off) {
-        const uint64_t index = block * block_size + off;
-        std::atomic_ref<Word> word(block_codes[off]);
-        const Word w = word.load(std::memory_order_relaxed);
-        const Word lo = w & lo_bits, hi = (w >> 1) & lo_bits;
-        const Word match = static_cast<Word>(~(lo ^ want_lo) & ~(hi ^ want_hi) & lo_bits);
-        if (match == 0) continue;
-        uint64_t occupied = high_occupied;
-        for (int j = 0; j < low_digits; ++j) {
-          const int p = select_bit(geo.all & ~occupied, low_table[off * low_digits + j]);
-          pos[k - low_digits + j] = static_cast<uint8_t>(p);
-          occupied |= uint64_t{1} << p;
+      if (any == 0) continue;
+      for (uint64_t eight = 0; eight < kScanRun; eight += 8)
+        for (uint64_t hit = load_u64(hits + eight); hit != 0; hit &= hit - 1) {
+          const uint64_t off = base + eight + static_cast<uint64_t>(std::countr_zero(hit)) / 8;
+          const uint64_t index = block * block_size + off;
+          std::atomic_ref<Word> word(block_codes[off]);
+          const Word w = word.load(std::memory_order_relaxed);
+          const Word lo = w & lo_bits, hi = (w >> 1) & lo_bits;
+          const Word match = static_cast<Word>(~(lo ^ want_lo) & ~(hi ^ want_hi) & lo_bits);
+          uint64_t occupied = high_occupied;
+          for (int j = 0; j < low_digits; ++j) {
+            const int p = select_bit(geo.all & ~occupied, low_table[off * low_digits + j]);
+            pos[k - low_digits + j] = static_cast<uint8_t>(p);
+            occupied |= uint64_t{1} << p;
+          }
+          const uint64_t free = geo.all & ~occupied;
+          // The occupancy of the tiles before each one, and the tile on each occupied cell.
+          uint64_t before[64];
+          int tile_at[64];
+          {
+            uint64_t seen = 0;
+            for (int i = 0; i < k; ++i) {
+              before[i] = seen;
+              tile_at[pos[i]] = i;
+              seen |= uint64_t{1} << pos[i];
+            }
+          }
+          const int md = manhattan(pos);
+          // The blank moves from y to x, the tile t on x the other way; delta is the rank's change.
+          auto emit = [&](int y, int x, int t, int64_t delta) {
+            const uint64_t index2 = index + static_cast<uint64_t>(delta);
+            const uint64_t free2 = free ^ (uint64_t{1} << y) ^ (uint64_t{1} << x);
+            out[index2 >> layout.offset_bits].push_back(
+                pack(index2, slot_at(free2, x), md - dist[t][x] + dist[t][y]));
+          };
+          // A vertical move of tile t between cells lo < hi: its digit changes by the cells in
+          // (lo, hi] that no earlier tile holds, and each later tile in (lo, hi) counts t below it
+          // on one side and not on the other.
+          auto vertical = [&](int t, int lo) {
+            const uint64_t between = side_run << (lo + 1);
+            int64_t delta =
+                static_cast<int64_t>(weight[t]) * (geo.side - std::popcount(before[t] & between));
+            for (uint64_t later = between & occupied & ~before[t]; later != 0; later &= later - 1)
+              delta += static_cast<int64_t>(weight[tile_at[std::countr_zero(later)]]);
+            return delta;
+          };
+          Word done_mask = 0;
+          for (Word m = match; m != 0; m &= m - 1) {
+            const int slot = std::countr_zero(m) / 2;
+            done_mask |= Word(kDone) << (2 * slot);
+            const uint64_t region =
+                is_split(free) ? geo.region(free, uint64_t{1} << select_bit(free, slot)) : free;
+            // Horizontal moves change only the moving tile's digit, by one.
+            for (uint64_t ys = region & (occupied >> 1) & geo.not_last_col; ys != 0; ys &= ys - 1) {
+              const int y = std::countr_zero(ys), t = tile_at[y + 1];
+              emit(y, y + 1, t, -static_cast<int64_t>(weight[t]));
+            }
+            for (uint64_t ys = region & (occupied << 1) & geo.not_first_col; ys != 0;
+                 ys &= ys - 1) {
+              const int y = std::countr_zero(ys), t = tile_at[y - 1];
+              emit(y, y - 1, t, static_cast<int64_t>(weight[t]));
+            }
+            for (uint64_t ys = region & (occupied >> geo.side); ys != 0; ys &= ys - 1) {
+              const int y = std::countr_zero(ys), t = tile_at[y + geo.side];
+              emit(y, y + geo.side, t, -vertical(t, y));
+            }
+            for (uint64_t ys = region & (occupied << geo.side); ys != 0; ys &= ys - 1) {
+              const int y = std::countr_zero(ys), t = tile_at[y - geo.side];
+              emit(y, y - geo.side, t, vertical(t, y - geo.side));
+            }
+            generated +=
+                static_cast<uint64_t>(std::popcount(region & (occupied >> 1) & geo.not_last_col) +
+                                      std::popcount(region & (occupied << 1) & geo.not_first_col) +
+                                      std::popcount(region & (occupied >> geo.side)) +
+                                      std::popcount(region & (occupied << geo.side)));
+          }
+          word.fetch_or(done_mask, std::memory_order_relaxed);
         }
-        const uint64_t free = geo.all & ~occupied;
-        // The occupancy of the tiles before each one, and the tile on each occupied cell.
-        uint64_t before[64];
-        int tile_at[64];
-        {
-          uint64_t seen = 0;
-          for (int i = 0; i < k; ++i) {
-            before[i] = seen;
-            tile_at[pos[i]] = i;
-            seen |= uint64_t{1} << pos[i];
-          }
-        }
-        const int md = manhattan(pos);
-        // The blank moves from y to x, the tile t on x the other way; delta is the rank's change.
-        auto emit = [&](int y, int x, int t, int64_t delta) {
-          const uint64_t index2 = index + static_cast<uint64_t>(delta);
-          const uint64_t free2 = free ^ (uint64_t{1} << y) ^ (uint64_t{1} << x);
-          out[index2 >> layout.offset_bits].push_back(
-              pack(index2, slot_at(free2, x), md - dist[t][x] + dist[t][y]));
-        };
-        // A vertical move of tile t between cells lo < hi: its digit changes by the cells in
-        // (lo, hi] that no earlier tile holds, and each later tile in (lo, hi) counts t below it
-        // on one side and not on the other.
-        auto vertical = [&](int t, int lo) {
-          const uint64_t between = side_run << (lo + 1);
-          int64_t delta =
-              static_cast<int64_t>(weight[t]) * (geo.side - std::popcount(before[t] & between));
-          for (uint64_t later = between & occupied & ~before[t]; later != 0; later &= later - 1)
-            delta += static_cast<int64_t>(weight[tile_at[std::countr_zero(later)]]);
-          return delta;
-        };
-        Word done_mask = 0;
-        for (Word m = match; m != 0; m &= m - 1) {
-          const int slot = std::countr_zero(m) / 2;
-          done_mask |= Word(kDone) << (2 * slot);
-          const uint64_t region = geo.region(free, uint64_t{1} << select_bit(free, slot));
-          // Horizontal moves change only the moving tile's digit, by one.
-          for (uint64_t ys = region & (occupied >> 1) & geo.not_last_col; ys != 0; ys &= ys - 1) {
-            const int y = std::countr_zero(ys), t = tile_at[y + 1];
-            emit(y, y + 1, t, -static_cast<int64_t>(weight[t]));
-          }
-          for (uint64_t ys = region & (occupied << 1) & geo.not_first_col; ys != 0; ys &= ys - 1) {
-            const int y = std::countr_zero(ys), t = tile_at[y - 1];
-            emit(y, y - 1, t, static_cast<int64_t>(weight[t]));
-          }
-          for (uint64_t ys = region & (occupied >> geo.side); ys != 0; ys &= ys - 1) {
-            const int y = std::countr_zero(ys), t = tile_at[y + geo.side];
-            emit(y, y + geo.side, t, -vertical(t, y));
-          }
-          for (uint64_t ys = region & (occupied << geo.side); ys != 0; ys &= ys - 1) {
-            const int y = std::countr_zero(ys), t = tile_at[y - geo.side];
-            emit(y, y - geo.side, t, vertical(t, y - geo.side));
-          }
-          generated +=
-              static_cast<uint64_t>(std::popcount(region & (occupied >> 1) & geo.not_last_col) +
-                                    std::popcount(region & (occupied << 1) & geo.not_first_col) +
-                                    std::popcount(region & (occupied >> geo.side)) +
-                                    std::popcount(region & (occupied << geo.side)));
-        }
-        word.fetch_or(done_mask, std::memory_order_relaxed);
-      }
     }
     return generated;
   }
