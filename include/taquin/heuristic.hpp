@@ -32,7 +32,16 @@ namespace taquin {
 //       // like update, but brings only part of the state up to date; returns a lower bound
 //   int update_rest(State& s, const Board<N>& after, int label, int from, int to) const;
 //       // completes it (same arguments); returns value(s)
-// and IDA* prunes a child on the lower bound before paying for the rest.
+// and IDA* prunes a child on the lower bound before paying for the rest. A two-stage heuristic
+// whose update reads memory that may not be cached may also declare
+//   static constexpr bool kPrefetch = true;
+//   using Lookup = ...;  // a move's reads, prepared
+//   Lookup prepare(const State& s, const Board<N>& board, int label, int from, int to) const;
+//       // (board before or after the move)
+//   void prefetch(const Lookup& l) const;
+//   int update_first(State& s, const Lookup& l) const;  // as above, from the prepared reads
+//   int update_rest(State& s, const Lookup& l) const;
+// and IDA* prepares and prefetches every child's reads when it enters a node.
 // All take canonical boards (labels are goal cells; see goal.hpp) and are built for one goal
 // blank cell, whose piece they ignore.
 

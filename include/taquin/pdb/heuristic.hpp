@@ -132,6 +132,44 @@ class PdbHeuristic {
     return std::max(s.sum[0], s.sum[1]);
   }
 
+  // Prepared table reads (kPrefetch in taquin/heuristic.hpp): per view, the moved tile's group
+  // (-1 if none), its new index and Manhattan sum. IDA* prepares every child's reads when it
+  // enters a node and prefetches their entries, so the reads of siblings and of both views are
+  // in flight together instead of one after the other.
+  struct Read {
+    int group = -1;
+    uint32_t index = 0;
+    int manhattan = 0;
+  };
+  struct Lookup {
+    std::array<Read, kMaxViews> view{};
+  };
+  static constexpr bool kPrefetch = true;
+  // The reads after `label` slides from `from` to `to` on `board` (the board before or after the
+  // move: only the cells strictly between the two are read).
+  [[gnu::always_inline]] Lookup prepare(const State& s, const Board<N>& board, int label, int from,
+                                        int to) const {
+    Lookup l;
+    l.view[0] = read_after(s, 0, board, label, from, to);
+    if (views_ == 2) l.view[1] = read_after(s, 1, board, label, from, to);
+    return l;
+  }
+  [[gnu::always_inline]] void prefetch(const Lookup& l) const {
+    // (A view's group is -1 when the moved piece is in none, or the view is not in use.)
+    if (l.view[0].group >= 0) prefetch_read(0, l.view[0]);
+    if (l.view[1].group >= 0) prefetch_read(1, l.view[1]);
+  }
+  // update_first and update_rest from the reads prepared for the move.
+  [[gnu::always_inline]] int update_first(State& s, const Lookup& l) const {
+    apply(s, 0, l.view[0]);
+    return s.sum[0];
+  }
+  [[gnu::always_inline]] int update_rest(State& s, const Lookup& l) const {
+    if (views_ == 1) return s.sum[0];
+    apply(s, 1, l.view[1]);
+    return std::max(s.sum[0], s.sum[1]);
+  }
+
   // The estimate of a board (full evaluation).
   int evaluate(const Board<N>& b) const { return value(init(b)); }
 
@@ -156,14 +194,18 @@ class PdbHeuristic {
   };
 
   // Brings view v up to date after the piece `label` slid from cell `from` to cell `to`.
-  // In the view's cells the tile goes from p to q; its digit (p minus the earlier tiles on lower
-  // cells) changes by q - p, less (or plus) the earlier tiles between p and q, and each later
-  // tile between them gains (or loses) the moved tile below it.
   [[gnu::always_inline]] void relook(State& s, int v, const Board<N>& after, int label, int from,
                                      int to) const {
+    apply(s, v, read_after(s, v, after, label, from, to));
+  }
+  // The read of view v after that move. In the view's cells the tile goes from p to q; its digit
+  // (p minus the earlier tiles on lower cells) changes by q - p, less (or plus) the earlier tiles
+  // between p and q, and each later tile between them gains (or loses) the moved tile below it.
+  [[gnu::always_inline]] Read read_after(const State& s, int v, const Board<N>& board, int label,
+                                         int from, int to) const {
     const View& view = view_[v];
     const int g = view.group_of[label];
-    if (g < 0) return;
+    if (g < 0) return {};
     const Group& group = view.group[g];
     const int rank = view.rank_of[label];
     const int p = view.map[from], q = view.map[to];
@@ -172,7 +214,7 @@ class PdbHeuristic {
     const int d = to == from - N ? 0 : to == from + N ? 1 : to == from - 1 ? 2 : 3;
     const Between& between = view.between[from][d];
     for (int i = 0; i < between.count; ++i) {
-      const int other = after.at(between.cell[i]);
+      const int other = board.at(between.cell[i]);
       if (view.group_of[other] != g) continue;
       const int other_rank = view.rank_of[other];
       if (other_rank < rank)
@@ -183,9 +225,18 @@ class PdbHeuristic {
     const uint32_t index = static_cast<uint32_t>(s.index[v][g] + group.weight[rank] * delta +
                                                  (q > p ? later : -later));
     const int manhattan = s.manhattan[v][g] + group.dist[rank][q] - group.dist[rank][p];
-    const int value = group.table->value(index, manhattan);
-    s.index[v][g] = index;
-    s.manhattan[v][g] = static_cast<uint8_t>(manhattan);
+    return {g, index, manhattan};
+  }
+  [[gnu::always_inline]] void prefetch_read(int v, const Read& r) const {
+    __builtin_prefetch(view_[v].group[r.group].table->entry_address(r.index));
+  }
+  // Brings the read's group of view v up to date.
+  [[gnu::always_inline]] void apply(State& s, int v, const Read& r) const {
+    const int g = r.group;
+    if (g < 0) return;
+    const int value = view_[v].group[g].table->value(r.index, r.manhattan);
+    s.index[v][g] = r.index;
+    s.manhattan[v][g] = static_cast<uint8_t>(r.manhattan);
     s.sum[v] += value - s.part[v][g];
     s.part[v][g] = static_cast<uint8_t>(value);
   }

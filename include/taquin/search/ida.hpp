@@ -95,6 +95,19 @@ inline constexpr auto kPrunedMask = make_pruned_mask<N>();
 
 inline constexpr int kNoMove = 4;
 
+// H::Lookup where the heuristic declares one, else an empty type.
+template <typename H>
+struct LookupOf {
+  struct type {};
+};
+template <typename H>
+requires requires {
+  typename H::Lookup;
+}
+struct LookupOf<H> {
+  using type = typename H::Lookup;
+};
+
 // Depth-first searches below one node with a fixed bound. Serial IDA* uses one; the parallel
 // search uses one per thread for its frontier subtrees. Limits are polled every 2^14 nodes.
 template <int N, typename H>
@@ -105,6 +118,9 @@ class IdaWorker {
   static constexpr int kStopped = -2;
   static constexpr int kInfinity = std::numeric_limits<int>::max();
   static constexpr uint64_t kPollMask = (uint64_t{1} << 14) - 1;
+  static constexpr bool kPrefetches = requires { H::kPrefetch; };
+  // A child's prepared reads (heuristics with kPrefetch), else an empty placeholder.
+  using Lookup = typename LookupOf<H>::type;
 
   // `shared_nodes` (optional) totals the nodes of all workers for the node limit; `found`
   // (optional) is raised by another worker that found a solution.
@@ -204,20 +220,40 @@ class IdaWorker {
     ++expanded_;
     if ((expanded_ & kPollMask) == 0 && poll()) return stopped_ = true;
     constexpr unsigned allowed = kPrunedMask<N>[Blank][Prev];
+    // A heuristic with kPrefetch has every child's reads prepared and prefetched first.
+    std::array<Lookup, 4> reads{};
+    if constexpr (kPrefetches) {
+      if constexpr ((allowed & 1) != 0) reads[0] = prepare_at<Blank, Dir::Up>(board, state);
+      if constexpr ((allowed & 2) != 0) reads[1] = prepare_at<Blank, Dir::Down>(board, state);
+      if constexpr ((allowed & 4) != 0) reads[2] = prepare_at<Blank, Dir::Left>(board, state);
+      if constexpr ((allowed & 8) != 0) reads[3] = prepare_at<Blank, Dir::Right>(board, state);
+    }
     if constexpr ((allowed & 1) != 0)
-      if (expand_at<Blank, Dir::Up>(board, state, g, automaton)) return true;
+      if (expand_at<Blank, Dir::Up>(board, state, g, automaton, reads[0])) return true;
     if constexpr ((allowed & 2) != 0)
-      if (expand_at<Blank, Dir::Down>(board, state, g, automaton)) return true;
+      if (expand_at<Blank, Dir::Down>(board, state, g, automaton, reads[1])) return true;
     if constexpr ((allowed & 4) != 0)
-      if (expand_at<Blank, Dir::Left>(board, state, g, automaton)) return true;
+      if (expand_at<Blank, Dir::Left>(board, state, g, automaton, reads[2])) return true;
     if constexpr ((allowed & 8) != 0)
-      if (expand_at<Blank, Dir::Right>(board, state, g, automaton)) return true;
+      if (expand_at<Blank, Dir::Right>(board, state, g, automaton, reads[3])) return true;
     return false;
   }
 
+  // The reads of the child reached by blank move D, prepared and prefetched.
+  template <int Blank, Dir D>
+  [[gnu::always_inline]] Lookup prepare_at(const Board<N>& board, const State& state) const {
+    constexpr int to = kMoves<N>.target_by_dir[Blank][static_cast<int>(D)];
+    const int label =
+        static_cast<int>((board.packed() >> (Board<N>::kBits * to)) & Board<N>::kMask);
+    const Lookup lookup = h_.prepare(state, board, label, to, Blank);
+    h_.prefetch(lookup);
+    return lookup;
+  }
+
+  // `reads`: the child's prepared reads (heuristics with kPrefetch).
   template <int Blank, Dir D>
   [[gnu::always_inline]] bool expand_at(const Board<N>& board, const State& state, int g,
-                                        uint32_t automaton) {
+                                        uint32_t automaton, const Lookup& reads) {
     const uint32_t child_automaton = automaton_.next(automaton, D);
     if (child_automaton == MoveAutomaton::kDead) return false;
     ++generated_;
@@ -233,12 +269,19 @@ class IdaWorker {
       // Prune on the first stage's lower bound when it suffices. Its f may be below the child's
       // true f, so the next bound may be lower than plain IDA*'s: never above it, so no
       // solution is skipped.
-      const int first = h_.update_first(child_state, child, label, to, Blank);
+      int first;
+      if constexpr (kPrefetches)
+        first = h_.update_first(child_state, reads);
+      else
+        first = h_.update_first(child_state, child, label, to, Blank);
       if (g + 1 + first > bound_) {
         next_ = std::min(next_, g + 1 + first);
         return false;
       }
-      h = h_.update_rest(child_state, child, label, to, Blank);
+      if constexpr (kPrefetches)
+        h = h_.update_rest(child_state, reads);
+      else
+        h = h_.update_rest(child_state, child, label, to, Blank);
     } else {
       h_.update(child_state, child, label, to, Blank);
       h = h_.value(child_state);
