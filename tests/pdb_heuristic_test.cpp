@@ -1,4 +1,5 @@
-// The PDB heuristic: incremental = full, admissible on Korf's instances, symmetric goals, IDA*.
+// The PDB heuristic: incremental and prepared = full, admissible, symmetric goals, IDA*.
+// goals, IDA*.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -83,10 +84,16 @@ TEST(PdbHeuristic, GoalIsZeroAndIncrementalEqualsFull) {
       const int blank = b.blank();
       const int to = kMoves<4>.target[blank][random.below(kMoves<4>.count[blank])];
       const int label = b.at(to);
+      // IDA*'s prefetching path: the reads prepared on the board before the move.
+      auto prepared = state;
+      const auto reads = h.prepare(state, b, label, to, blank);
       b.slide(to);
       h.update(state, b, label, to, blank);
       ASSERT_EQ(h.value(state), h.evaluate(b)) << "step " << step;
       ASSERT_EQ(state.index, h.init(b).index) << "step " << step;  // each group's table index
+      EXPECT_LE(h.update_first(prepared, reads), h.value(state)) << "step " << step;
+      ASSERT_EQ(h.update_rest(prepared, reads), h.value(state)) << "step " << step;
+      ASSERT_EQ(prepared.index, state.index) << "step " << step;
     }
   }
 }
