@@ -17,6 +17,8 @@ using testing::temp_file;
 // heuristic values); update them deliberately, with the command given next to each.
 // taquin bench --set korf100 --count 2 --threads 1 --heuristic linear
 constexpr const char* kKorfTwoLinear = "Nodes searched: 3808033\n";
+// The same command's count of generated children (its "generated:" line), pinned with it.
+constexpr const char* kKorfTwoLinearGenerated = "generated: 7059356 (";
 // taquin bench --set hardest8 --threads 1 --heuristic manhattan
 constexpr const char* kHardest8Manhattan = "Nodes searched: 21479\n";
 
@@ -32,6 +34,7 @@ TEST(CliBench, KorfSignatureAtOneThread) {
   EXPECT_NE(r.out.find("all optimal: yes\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("threads: 1\n"), std::string::npos) << r.out;
   EXPECT_TRUE(ends_with(r.out, kKorfTwoLinear)) << r.out;
+  EXPECT_NE(r.out.find(kKorfTwoLinearGenerated), std::string::npos) << r.out;
 }
 
 TEST(CliBench, HardestEightPuzzlesEveryHeuristic) {
@@ -53,6 +56,7 @@ TEST(CliBench, JsonOneObjectPerInstanceThenSummary) {
   EXPECT_EQ(r.out.find("{\"id\":1,\"outcome\":\"solved\",\"length\":57,\"optimal_length\":57"), 0u)
       << r.out;
   EXPECT_NE(r.out.find("\"all_optimal\":true"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"generated_per_second\":"), std::string::npos) << r.out;
 }
 
 TEST(CliBench, FileSetUsesGoalAndKnownLengths) {
