@@ -15,14 +15,17 @@ namespace taquin::pdb {
 namespace {
 
 TEST(PdbCatalogue, ShippedCataloguesParse) {
-  for (const char* stem : {"7-8", "6-6-3", "5-5-5"}) {
+  const std::pair<const char*, int> shipped[] = {
+      {"7-8", 15}, {"7-8-centre", 9}, {"7-8-edge", 13}, {"6-6-3", 15}, {"5-5-5", 15}};
+  for (const auto& [stem, blank] : shipped) {
     Expected<Catalogue> cat =
         read_catalogue(std::string(TAQUIN_SOURCE_DIR) + "/pdb/" + stem + ".cat");
     ASSERT_TRUE(cat.ok()) << cat.error().describe();
     EXPECT_EQ(cat->side, 4);
     EXPECT_EQ(cat->stem, stem);
-    EXPECT_EQ(cat->covered(), (uint64_t{1} << 15) - 1) << stem;  // every cell but 15
-    EXPECT_EQ(cat->blank, 15) << stem;
+    EXPECT_EQ(cat->blank, blank) << stem;
+    EXPECT_EQ(cat->covered(), ((uint64_t{1} << 16) - 1) & ~(uint64_t{1} << blank)) << stem;
+    EXPECT_EQ(cat->groups.size(), std::string(stem).starts_with("7-8") ? 2u : 3u) << stem;
   }
 }
 

@@ -195,6 +195,37 @@ TEST_F(PdbFile, MissingTableNamesTheBuildCommand) {
   auto from_dir = load_pdb_set(dir_.string(), Goal::standard(4));
   ASSERT_FALSE(from_dir.ok());
   EXPECT_NE(from_dir.error().message.find("taquin pdb build pdb/7-8.cat -o"), std::string::npos);
+  // For a goal with the blank elsewhere than a corner, the advice names the catalogue that serves
+  // it: the snail's blank is on cell 9, a centre cell.
+  auto snail = load_pdb_set(dir_.string(), Goal::snail(4));
+  ASSERT_FALSE(snail.ok());
+  EXPECT_NE(snail.error().message.find("goal snail here; build one with `taquin pdb build "
+                                       "pdb/7-8-centre.cat -o"),
+            std::string::npos)
+      << snail.error().message;
+}
+
+TEST(PdbShipped, EveryBlankCellHasOneShippedSevenEightCatalogue) {
+  for (int blank = 0; blank < 16; ++blank) {
+    std::vector<uint8_t> tiles(16);
+    for (int cell = 0, label = 1; cell < 16; ++cell)
+      tiles[cell] = cell == blank ? 0 : static_cast<uint8_t>(label++);
+    const Goal goal = Goal::custom(4, tiles, "blank on " + std::to_string(blank));
+    int serving = 0;
+    for (const char* stem : {"7-8", "7-8-centre", "7-8-edge"}) {
+      Expected<Catalogue> cat =
+          read_catalogue(std::string(TAQUIN_SOURCE_DIR) + "/pdb/" + stem + ".cat");
+      ASSERT_TRUE(cat.ok()) << cat.error().describe();
+      if (usable_symmetries(*cat, blank).empty()) continue;
+      ++serving;
+      EXPECT_EQ(shipped_catalogue_for(goal, "pdb"), stem) << blank;
+    }
+    EXPECT_EQ(serving, 1) << "blank on cell " << blank;
+  }
+  EXPECT_EQ(shipped_catalogue_for(Goal::standard(4), "pdb"), "7-8");
+  EXPECT_EQ(shipped_catalogue_for(Goal::zero_first(4), "pdb"), "7-8");
+  EXPECT_EQ(shipped_catalogue_for(Goal::snail(4), "pdb"), "7-8-centre");
+  EXPECT_EQ(shipped_catalogue_for(Goal::standard(3), "pdb"), "");
 }
 
 TEST_F(PdbFile, LoadOrBuildBuildsAMissingCatalogueOnce) {

@@ -63,6 +63,16 @@ Expected<PdbSet> with_goal_check(Expected<PdbSet> set, const Goal& goal) {
   return set;
 }
 
+// What to run when no database serves `goal`: the shipped catalogue for its blank cell (4x4,
+// `options` appended to the command), else how to write one.
+std::string build_advice(const Goal& goal, const std::string& options) {
+  const std::string size = std::to_string(goal.side()) + "x" + std::to_string(goal.side());
+  if (const std::string stem = shipped_catalogue_for(goal, "pdb"); !stem.empty())
+    return "build one with `taquin pdb build pdb/" + stem + ".cat" + options + "`";
+  return "write a " + size + " catalogue (see pdb/README.md) and build it with " +
+         "`taquin pdb build FILE.cat" + options + "`";
+}
+
 // The strongest complete catalogue of `dir`, or nullopt-like error when none is there.
 Expected<PdbSet> load_from_dir(const std::string& dir, const Goal& goal, bool& found) {
   found = false;
@@ -93,8 +103,19 @@ Expected<PdbSet> load_from_dir(const std::string& dir, const Goal& goal, bool& f
 }  // namespace
 
 const std::vector<std::string>& builtin_catalogues() {
-  static const std::vector<std::string> names = {"7-8", "6-6-3", "5-5-5"};
+  static const std::vector<std::string> names = {"7-8", "7-8-centre", "7-8-edge", "6-6-3", "5-5-5"};
   return names;
+}
+
+std::string shipped_catalogue_for(const Goal& goal, const std::string& dir) {
+  if (goal.side() != 4) return {};
+  for (const char* stem : {"7-8", "7-8-centre", "7-8-edge"}) {
+    Expected<Catalogue> catalogue = read_catalogue(catalogue_path(dir, stem));
+    if (catalogue && catalogue->side == 4 &&
+        !usable_symmetries(*catalogue, goal.blank_cell()).empty())
+      return stem;
+  }
+  return {};
 }
 
 Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir) {
@@ -145,9 +166,8 @@ Expected<PdbSet> load_pdb_set(const std::string& dir_or_catalogue, const Goal& g
       if (!found)
         return Error{dir_or_catalogue, 0,
                      "no complete pattern database for " + std::to_string(goal.side()) + "x" +
-                         std::to_string(goal.side()) +
-                         " here; build one with `taquin pdb build pdb/7-8.cat -o " +
-                         dir_or_catalogue + "`"};
+                         std::to_string(goal.side()) + " goal " + goal.name() + " here; " +
+                         build_advice(goal, " -o " + dir_or_catalogue)};
       return with_goal_check(std::move(set), goal);
     }
     if (!fs::exists(dir_or_catalogue))
@@ -168,11 +188,8 @@ Expected<PdbSet> load_pdb_set(const std::string& dir_or_catalogue, const Goal& g
   }
   const std::string size = std::to_string(goal.side()) + "x" + std::to_string(goal.side());
   return Error{"--pdb", 0,
-               "no pattern database for " + size + " in pdb/ or $TAQUIN_PDB_DIR; " +
-                   (goal.side() == 4 ? std::string("build one with `taquin pdb build pdb/7-8.cat`")
-                                     : "write a " + size +
-                                           " catalogue (see pdb/README.md) and build it with "
-                                           "`taquin pdb build FILE.cat`")};
+               "no pattern database for " + size + " goal " + goal.name() +
+                   " in pdb/ or $TAQUIN_PDB_DIR; " + build_advice(goal, "")};
 }
 
 Expected<PdbSet> load_or_build_pdb_set(const std::string& dir_or_catalogue, const Goal& goal,
@@ -196,7 +213,9 @@ Expected<PdbSet> load_or_build_pdb_set(const std::string& dir_or_catalogue, cons
         set.error().message.find("no pattern database") == std::string::npos)
       return set;
     out_dir = dir_or_catalogue.empty() ? "pdb" : dir_or_catalogue;
-    catalogue_file = catalogue_path(out_dir, "7-8");
+    const std::string stem = shipped_catalogue_for(goal, out_dir);
+    if (stem.empty()) return set;
+    catalogue_file = catalogue_path(out_dir, stem);
   }
   Expected<Catalogue> cat = read_catalogue(catalogue_file);
   if (!cat) return cat.error();

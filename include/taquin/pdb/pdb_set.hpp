@@ -19,8 +19,14 @@ struct PdbSet {
   std::string dir;  // where the tables were found
 };
 
-// The catalogues `taquin` knows by name, strongest first: "7-8", "6-6-3", "5-5-5" (4x4).
+// The catalogues `taquin` knows by name, strongest first (4x4): "7-8" (blank on a corner),
+// "7-8-centre" (on a centre cell), "7-8-edge" (on another edge cell), "6-6-3", "5-5-5".
 const std::vector<std::string>& builtin_catalogues();
+
+// The stem of the shipped 7-8 catalogue that serves `goal` (the one whose blank cell a symmetry
+// maps the goal's blank cell to), read from `dir` or else the source tree's pdb/; "" when the
+// board is not 4x4 or no catalogue file is found.
+std::string shipped_catalogue_for(const Goal& goal, const std::string& dir);
 
 // Loads "<dir>/<stem>.<i>.pdb" for every group of `catalogue`, each mapped and validated, and
 // checks it was built for that group. A missing file names the command that builds it.
@@ -40,9 +46,10 @@ std::vector<int> usable_symmetries(const Catalogue& catalogue, int blank_cell);
 Expected<PdbSet> load_pdb_set(const std::string& dir_or_catalogue, const Goal& goal);
 
 // Like load_pdb_set, but when no complete database is found, builds one first: the catalogue
-// `dir_or_catalogue` names (tables beside it), or for a directory or "" the source tree's
-// pdb/7-8.cat into that directory (default "pdb/"). `build` carries threads and progress.
-// Errors other than "nothing built yet" (a corrupted file, a wrong side) are returned as is.
+// `dir_or_catalogue` names (tables beside it), or for a directory or "" the shipped 7-8
+// catalogue that serves the goal (shipped_catalogue_for) into that directory (default "pdb/").
+// `build` carries threads and progress. Errors other than "nothing built yet" (a corrupted file, a
+// wrong side) are returned as is.
 struct BuildOptions;
 Expected<PdbSet> load_or_build_pdb_set(const std::string& dir_or_catalogue, const Goal& goal,
                                        const BuildOptions& build);
