@@ -235,5 +235,42 @@ TEST(PdbBuild, CatalogueBuildWritesOneFilePerGroupAndNoTemporaries) {
   fs::remove_all(dir);
 }
 
+TEST(PdbBuild, CatalogueCopiesATableOnlyWhenItIsProvablyTheSame) {
+  namespace fs = std::filesystem;
+  const fs::path dir =
+      fs::temp_directory_path() / ("taquin_pdb_reuse_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  // Same groups, blank on 8 or on 0. Around {4, 5} the free cells are connected, so both blanks
+  // are in one region and the tables are equal; around {1, 3} cell 0 is cut off, so they differ.
+  Expected<Catalogue> a = parse_catalogue("side 3\nblank 8\n1 3\n4 5\n", "a.cat", "a");
+  Expected<Catalogue> b = parse_catalogue("side 3\nblank 0\n1 3\n4 5\n", "b.cat", "b");
+  ASSERT_TRUE(a.ok() && b.ok());
+  std::vector<std::pair<int, std::string>> copies;
+  BuildOptions options;
+  options.reused = [&](int group, const std::string& from) {
+    copies.emplace_back(group, fs::path(from).filename().string());
+  };
+  ASSERT_TRUE(build_catalogue(*a, dir.string(), options).ok());
+  EXPECT_TRUE(copies.empty());
+  const std::vector<std::pair<int, std::string>> expected = {{1, "a.2.pdb"}};
+  for (int pass = 0; pass < 2; ++pass) {  // the second pass must not copy b's files onto themselves
+    copies.clear();
+    ASSERT_TRUE(build_catalogue(*b, dir.string(), options).ok());
+    EXPECT_EQ(copies, expected) << "pass " << pass;
+    for (int g = 0; g < 2; ++g) {
+      auto written = Table::open((dir / table_file_name("b", g)).string());
+      auto fresh = build_table(3, b->groups[g], 0);
+      ASSERT_TRUE(written.ok() && fresh.ok());
+      EXPECT_EQ((*written)->blank_cell(), 0);
+      EXPECT_EQ((*written)->header().payload_hash, (*fresh)->header().payload_hash) << g;
+    }
+  }
+  copies.clear();
+  options.reuse = false;
+  ASSERT_TRUE(build_catalogue(*b, dir.string(), options).ok());
+  EXPECT_TRUE(copies.empty());
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace taquin::pdb

@@ -20,6 +20,7 @@ struct PdbOptions {
   std::string catalogue;
   std::string out_dir;
   int threads = 0;
+  bool fresh = false;
   std::string file;
 };
 
@@ -43,6 +44,11 @@ int run_build(const PdbOptions& options) {
   pdb::BuildOptions build;
   build.threads = options.threads;
   build.progress = [&](const pdb::RoundReport& r) { print_build_progress(r, groups, tty); };
+  build.reuse = !options.fresh;
+  build.reused = [&](int group, const std::string& from) {
+    if (tty) std::cerr << '\n';
+    print_build_reuse(group, groups, from);
+  };
   const auto start = std::chrono::steady_clock::now();
   Expected<std::vector<std::string>> written = pdb::build_catalogue(*catalogue, out, build);
   if (tty) std::cerr << '\n';
@@ -53,7 +59,7 @@ int run_build(const PdbOptions& options) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (const std::string& path : *written) std::cout << path << '\n';
-  std::cerr << "taquin: built " << groups << " tables in " << seconds << " s\n";
+  std::cerr << "taquin: wrote " << groups << " tables in " << seconds << " s\n";
   return kExitOk;
 }
 
@@ -121,6 +127,9 @@ void setup_pdb(CLI::App& app, int& exit_code) {
   build->add_option("-o,--out", options->out_dir, "Output directory (default: the catalogue's)");
   build->add_option("--threads", options->threads, "Worker threads (0 = all cores)")
       ->capture_default_str();
+  build->add_flag("--fresh", options->fresh,
+                  "Build every group, even one whose table another catalogue's file in the "
+                  "output directory already holds (by default that table is copied)");
   build->callback([options, &exit_code] { exit_code = run_build(*options); });
   CLI::App* info =
       pdb->add_subcommand("info", "Print a table's header (header and checksum checked)");

@@ -39,6 +39,12 @@ void print_build_progress(const pdb::RoundReport& r, size_t groups, bool tty) {
   std::cerr << line << std::flush;
 }
 
+void print_build_reuse(int group, size_t groups, const std::string& from) {
+  std::cerr << "group " << group + 1 << (groups ? "/" + std::to_string(groups) : std::string())
+            << ": the same table as " << from
+            << " (same cells, blank in the same region), copied\n";
+}
+
 Expected<std::shared_ptr<const pdb::PdbSet>> PdbCache::get(const Goal& goal) {
   auto found = loaded_.find(goal.tiles());
   if (found != loaded_.end()) return found->second;
@@ -47,6 +53,7 @@ Expected<std::shared_ptr<const pdb::PdbSet>> PdbCache::get(const Goal& goal) {
     const bool tty = isatty(STDERR_FILENO);
     pdb::BuildOptions build;
     build.progress = [tty](const pdb::RoundReport& r) { print_build_progress(r, 0, tty); };
+    build.reused = [](int group, const std::string& from) { print_build_reuse(group, 0, from); };
     std::cerr << "taquin: building pattern databases (once; later runs map them)\n";
     set = pdb::load_or_build_pdb_set(choice_.location, goal, build);
     if (tty) std::cerr << '\n';

@@ -24,6 +24,9 @@ void add_pdb_options(CLI::App* sub, PdbChoice& choice);
 // `groups` is the catalogue's group count, 0 when unknown.
 void print_build_progress(const pdb::RoundReport& report, size_t groups, bool tty);
 
+// Prints on stderr that group `group` (0-based) was copied from the table file `from`.
+void print_build_reuse(int group, size_t groups, const std::string& from);
+
 // Loads each goal's databases once (a batch may mix goals and sides).
 class PdbCache {
  public:

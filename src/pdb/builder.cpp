@@ -525,6 +525,39 @@ Expected<std::shared_ptr<Table>> build_table(int side, const std::vector<uint8_t
   return build_group(side, cells, blank_cell, options, 0);
 }
 
+std::shared_ptr<const Table> same_table_in(const std::string& dir, int side,
+                                           const std::vector<uint8_t>& cells, int blank_cell,
+                                           const std::string& except) {
+  namespace fs = std::filesystem;
+  const Geometry geo(side);
+  uint64_t occupied = 0;
+  for (uint8_t c : cells) occupied |= uint64_t{1} << c;
+  const uint64_t free = geo.all & ~occupied;
+  if (blank_cell < 0 || blank_cell >= geo.cells || !(free >> blank_cell & 1)) return nullptr;
+  const uint64_t region = geo.region(free, uint64_t{1} << blank_cell);
+  std::error_code ec;
+  std::vector<fs::path> candidates;
+  for (const auto& entry : fs::directory_iterator(dir, ec))
+    if (entry.path().extension() == ".pdb" && !fs::equivalent(entry.path(), except, ec))
+      candidates.push_back(entry.path());
+  std::sort(candidates.begin(), candidates.end());
+  for (const fs::path& path : candidates) {
+    // The header first (cheap), the whole file (checksum) only when it matches.
+    FileHeader h{};
+    std::ifstream in(path, std::ios::binary);
+    if (!in.read(reinterpret_cast<char*>(&h), sizeof h)) continue;
+    if (std::memcmp(h.magic, kMagic, sizeof h.magic) != 0 || h.version != kFormatVersion ||
+        h.side != static_cast<uint32_t>(side) || h.group_size != cells.size() ||
+        !std::equal(cells.begin(), cells.end(), h.cells) ||
+        h.blank_cell >= static_cast<uint32_t>(geo.cells) || !(region >> h.blank_cell & 1))
+      continue;
+    Expected<std::shared_ptr<const Table>> table = Table::open(path.string());
+    if (table && (*table)->cells() == cells && (region >> (*table)->blank_cell() & 1))
+      return *table;
+  }
+  return nullptr;
+}
+
 Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
                                                    const std::string& out_dir,
                                                    const BuildOptions& options) {
@@ -534,6 +567,22 @@ Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
   if (!fs::is_directory(out_dir)) return Error{out_dir, 0, "not a directory"};
   std::vector<std::string> written;
   for (size_t g = 0; g < catalogue.groups.size(); ++g) {
+    const std::string path =
+        (fs::path(out_dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string();
+    if (options.reuse) {
+      const std::shared_ptr<const Table> same =
+          same_table_in(out_dir, catalogue.side, catalogue.groups[g], catalogue.blank, path);
+      if (same && (!options.force_value8 || same->encoding() == Encoding::Value8)) {
+        const Table copy(
+            same->side(), same->cells(), catalogue.blank, same->encoding(), same->max_value(),
+            std::vector<uint8_t>(same->payload(), same->payload() + same->payload_bytes()));
+        Expected<bool> ok = copy.write(path);
+        if (!ok) return ok.error();
+        if (options.reused) options.reused(static_cast<int>(g), same->path());
+        written.push_back(path);
+        continue;
+      }
+    }
     Expected<std::shared_ptr<Table>> table = build_group(
         catalogue.side, catalogue.groups[g], catalogue.blank, options, static_cast<int>(g));
     if (!table) {
@@ -542,8 +591,6 @@ Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
       e.line = catalogue.group_lines[g];
       return e;
     }
-    const std::string path =
-        (fs::path(out_dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string();
     Expected<bool> ok = (*table)->write(path);
     if (!ok) return ok.error();
     written.push_back(path);
