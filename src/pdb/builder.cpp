@@ -533,7 +533,9 @@ std::shared_ptr<const Table> same_table_in(const std::string& dir, int side,
   uint64_t occupied = 0;
   for (uint8_t c : cells) occupied |= uint64_t{1} << c;
   const uint64_t free = geo.all & ~occupied;
-  if (blank_cell < 0 || blank_cell >= geo.cells || !(free >> blank_cell & 1)) return nullptr;
+  if (blank_cell < 0 || blank_cell >= geo.cells || !(free >> blank_cell & 1) ||
+      cells.size() > sizeof FileHeader::cells)
+    return nullptr;
   const uint64_t region = geo.region(free, uint64_t{1} << blank_cell);
   std::error_code ec;
   std::vector<fs::path> candidates;
