@@ -533,9 +533,7 @@ std::shared_ptr<const Table> same_table_in(const std::string& dir, int side,
   uint64_t occupied = 0;
   for (uint8_t c : cells) occupied |= uint64_t{1} << c;
   const uint64_t free = geo.all & ~occupied;
-  if (blank_cell < 0 || blank_cell >= geo.cells || !(free >> blank_cell & 1) ||
-      cells.size() > sizeof FileHeader::cells)
-    return nullptr;
+  if (blank_cell < 0 || blank_cell >= geo.cells || !(free >> blank_cell & 1)) return nullptr;
   const uint64_t region = geo.region(free, uint64_t{1} << blank_cell);
   std::error_code ec;
   std::vector<fs::path> candidates;
@@ -544,14 +542,11 @@ std::shared_ptr<const Table> same_table_in(const std::string& dir, int side,
       candidates.push_back(entry.path());
   std::sort(candidates.begin(), candidates.end());
   for (const fs::path& path : candidates) {
-    // The header first (cheap), the whole file (checksum) only when it matches.
-    FileHeader h{};
-    std::ifstream in(path, std::ios::binary);
-    if (!in.read(reinterpret_cast<char*>(&h), sizeof h)) continue;
-    if (std::memcmp(h.magic, kMagic, sizeof h.magic) != 0 || h.version != kFormatVersion ||
-        h.side != static_cast<uint32_t>(side) || h.group_size != cells.size() ||
-        !std::equal(cells.begin(), cells.end(), h.cells) ||
-        h.blank_cell >= static_cast<uint32_t>(geo.cells) || !(region >> h.blank_cell & 1))
+    // The header first (cheap; read_header holds the group size to its cell field), the whole
+    // file (checksum) only when it matches, checked again in case the file changed in between.
+    const Expected<FileHeader> h = read_header(path.string());
+    if (!h || h->side != static_cast<uint32_t>(side) || h->group_size != cells.size() ||
+        !std::equal(cells.begin(), cells.end(), h->cells) || !(region >> h->blank_cell & 1))
       continue;
     Expected<std::shared_ptr<const Table>> table = Table::open(path.string());
     if (table && (*table)->cells() == cells && (region >> (*table)->blank_cell() & 1))

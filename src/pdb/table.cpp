@@ -78,6 +78,58 @@ Expected<bool> Table::write(const std::string& path) const {
   return true;
 }
 
+namespace {
+
+// Why the header `h`, of which `got` bytes were read, is not that of a table this taquin reads;
+// empty when it is.
+std::string header_problem(const FileHeader& h, ssize_t got) {
+  if (got < static_cast<ssize_t>(sizeof h.magic) ||
+      std::memcmp(h.magic, kMagic, sizeof h.magic) != 0)
+    return "not a taquin pattern database (bad magic)";
+  if (got < static_cast<ssize_t>(sizeof h)) return "truncated header";
+  if (h.version != kFormatVersion)
+    return "format version " + std::to_string(h.version) + ", this taquin reads version " +
+           std::to_string(kFormatVersion) + "; rebuild it with `taquin pdb build`";
+  if (h.header_bytes != sizeof h ||
+      XXH64(&h, offsetof(FileHeader, header_hash), 0) != h.header_hash)
+    return "corrupted header (checksum mismatch)";
+  const int side = static_cast<int>(h.side), k = static_cast<int>(h.group_size);
+  if (side < kMinSide || side > kMaxSide) return "bad board side " + std::to_string(h.side);
+  if (k < 1 || k > static_cast<int>(sizeof h.cells) || k >= side * side)
+    return "bad group size " + std::to_string(h.group_size);
+  uint64_t used = 0;
+  for (int i = 0; i < k; ++i) {
+    if (h.cells[i] >= side * side || (used >> h.cells[i] & 1)) return "bad group cells";
+    used |= uint64_t{1} << h.cells[i];
+  }
+  if (h.blank_cell >= static_cast<uint32_t>(side * side) || (used >> h.blank_cell & 1) ||
+      h.reserved != 0)
+    return "bad blank cell " + std::to_string(h.blank_cell);
+  if (h.encoding != static_cast<uint32_t>(Encoding::Excess4) &&
+      h.encoding != static_cast<uint32_t>(Encoding::Value8))
+    return "unknown entry encoding " + std::to_string(h.encoding);
+  if (h.entry_count != placement_count(side * side, k) ||
+      h.payload_bytes != payload_size(static_cast<Encoding>(h.encoding), h.entry_count))
+    return "entry count does not match the group";
+  if (h.max_value > 255) return "bad max value";
+  // The builder makes no larger table, and the search keeps indices in 32 bits.
+  if (h.entry_count > (uint64_t{1} << 32)) return "more than 2^32 entries";
+  return {};
+}
+
+}  // namespace
+
+Expected<FileHeader> read_header(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Error{path, 0, std::string("cannot open: ") + std::strerror(errno)};
+  FileHeader h;
+  std::memset(&h, 0, sizeof h);
+  const ssize_t got = pread(fd, &h, sizeof h, 0);
+  ::close(fd);
+  if (std::string why = header_problem(h, got); !why.empty()) return Error{path, 0, why};
+  return h;
+}
+
 Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
   const auto fail = [&](const std::string& why) { return Error{path, 0, why}; };
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -95,38 +147,9 @@ Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
     ::close(fd);
     return fail(why);
   };
-  if (got < static_cast<ssize_t>(sizeof h.magic) ||
-      std::memcmp(h.magic, kMagic, sizeof h.magic) != 0)
-    return refuse("not a taquin pattern database (bad magic)");
-  if (got < static_cast<ssize_t>(sizeof h)) return refuse("truncated header");
-  if (h.version != kFormatVersion)
-    return refuse("format version " + std::to_string(h.version) + ", this taquin reads version " +
-                  std::to_string(kFormatVersion) + "; rebuild it with `taquin pdb build`");
-  if (h.header_bytes != sizeof h ||
-      XXH64(&h, offsetof(FileHeader, header_hash), 0) != h.header_hash)
-    return refuse("corrupted header (checksum mismatch)");
+  if (std::string why = header_problem(h, got); !why.empty()) return refuse(why);
   const int side = static_cast<int>(h.side), k = static_cast<int>(h.group_size);
-  if (side < kMinSide || side > kMaxSide) return refuse("bad board side " + std::to_string(h.side));
-  if (k < 1 || k > static_cast<int>(sizeof h.cells) || k >= side * side)
-    return refuse("bad group size " + std::to_string(h.group_size));
-  uint64_t used = 0;
-  for (int i = 0; i < k; ++i) {
-    if (h.cells[i] >= side * side || (used >> h.cells[i] & 1)) return refuse("bad group cells");
-    used |= uint64_t{1} << h.cells[i];
-  }
-  if (h.blank_cell >= static_cast<uint32_t>(side * side) || (used >> h.blank_cell & 1) ||
-      h.reserved != 0)
-    return refuse("bad blank cell " + std::to_string(h.blank_cell));
-  if (h.encoding != static_cast<uint32_t>(Encoding::Excess4) &&
-      h.encoding != static_cast<uint32_t>(Encoding::Value8))
-    return refuse("unknown entry encoding " + std::to_string(h.encoding));
   const Encoding encoding = static_cast<Encoding>(h.encoding);
-  if (h.entry_count != placement_count(side * side, k) ||
-      h.payload_bytes != payload_size(encoding, h.entry_count))
-    return refuse("entry count does not match the group");
-  if (h.max_value > 255) return refuse("bad max value");
-  // The builder makes no larger table, and the search keeps indices in 32 bits.
-  if (h.entry_count > (uint64_t{1} << 32)) return refuse("more than 2^32 entries");
   if (size < sizeof h + h.payload_bytes)
     return refuse("truncated: " + std::to_string(size) + " bytes, expected " +
                   std::to_string(sizeof h + h.payload_bytes));

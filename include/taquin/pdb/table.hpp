@@ -102,6 +102,10 @@ class Table {
   std::string path_;
 };
 
+// Reads and validates the header of a table file (magic, version, header checksum, fields)
+// without reading the payload. Errors as Table::open's.
+Expected<FileHeader> read_header(const std::string& path);
+
 // Checks every entry: the goal placement is 0, each value is at least the group's Manhattan
 // sum with the same parity, and no value exceeds max_value (which some entry reaches).
 // Fills `histogram` (count per value) when given. Errors name the table's path.
