@@ -57,6 +57,9 @@ TEST(CliBench, JsonOneObjectPerInstanceThenSummary) {
       << r.out;
   EXPECT_NE(r.out.find("\"all_optimal\":true"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"generated_per_second\":"), std::string::npos) << r.out;
+  // Each instance's line counts its generated children beside its nodes.
+  const std::string first = r.out.substr(0, r.out.find('\n'));
+  EXPECT_NE(first.find(",\"generated\":"), std::string::npos) << first;
 }
 
 TEST(CliBench, FileSetUsesGoalAndKnownLengths) {

@@ -272,5 +272,43 @@ TEST(PdbBuild, CatalogueCopiesATableOnlyWhenItIsProvablyTheSame) {
   fs::remove_all(dir);
 }
 
+TEST(PdbBuild, CatalogueNeverCopiesADamagedOrDifferentTable) {
+  namespace fs = std::filesystem;
+  const fs::path dir =
+      fs::temp_directory_path() / ("taquin_pdb_no_reuse_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  Expected<Catalogue> a = parse_catalogue("side 3\nblank 8\n4 5\n", "a.cat", "a");
+  ASSERT_TRUE(a.ok());
+  ASSERT_TRUE(build_catalogue(*a, dir.string()).ok());
+  std::vector<std::string> copies;
+  BuildOptions options;
+  options.reused = [&](int, const std::string& from) { copies.push_back(from); };
+  // Same cells in another order, and the same cell numbers on a 4x4 board: other tables.
+  for (const char* text : {"side 3\nblank 0\n5 4\n", "side 4\nblank 0\n4 5\n"}) {
+    Expected<Catalogue> b = parse_catalogue(text, "b.cat", "b");
+    ASSERT_TRUE(b.ok());
+    ASSERT_TRUE(build_catalogue(*b, dir.string(), options).ok());
+    EXPECT_TRUE(copies.empty()) << text;
+    fs::remove(dir / "b.1.pdb");
+    fs::remove(dir / "b.cat");
+  }
+  // A file whose header matches but whose payload is damaged is not a source.
+  const fs::path source = dir / "a.1.pdb";
+  {
+    std::fstream f(source, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(sizeof(FileHeader) + 3);
+    f.put('\x77');
+  }
+  Expected<Catalogue> b = parse_catalogue("side 3\nblank 0\n4 5\n", "b.cat", "b");
+  ASSERT_TRUE(b.ok());
+  ASSERT_TRUE(build_catalogue(*b, dir.string(), options).ok());
+  EXPECT_TRUE(copies.empty());
+  auto written = Table::open((dir / "b.1.pdb").string());
+  auto fresh = build_table(3, {4, 5}, 0);
+  ASSERT_TRUE(written.ok() && fresh.ok());
+  EXPECT_EQ((*written)->header().payload_hash, (*fresh)->header().payload_hash);
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace taquin::pdb

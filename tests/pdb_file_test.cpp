@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include <sys/stat.h>
 #include <xxhash.h>
 
 #include "cli_run.hpp"
@@ -49,6 +50,11 @@ class PdbFile : public ::testing::Test {
     auto t = Table::open(path_);
     return t.ok() ? std::string() : t.error().describe();
   }
+  // The error reading only the damaged file's header (empty if it was accepted).
+  std::string header_error() const {
+    auto h = read_header(path_);
+    return h.ok() ? std::string() : h.error().describe();
+  }
 
   fs::path dir_;
   Catalogue catalogue_;
@@ -82,9 +88,23 @@ TEST_F(PdbFile, ForeignFilesAreRefused) {
   EXPECT_EQ(open_error(), path_ + ": not a taquin pattern database (bad magic)");
   put("");
   EXPECT_EQ(open_error(), path_ + ": not a taquin pattern database (bad magic)");
+  EXPECT_EQ(header_error(), path_ + ": not a taquin pattern database (bad magic)");
   fs::remove(path_);
   fs::create_directory(path_);
   EXPECT_EQ(open_error(), path_ + ": not a regular file");
+  EXPECT_EQ(header_error(), path_ + ": not a regular file");
+}
+
+TEST_F(PdbFile, FifoIsRefusedWithoutWaitingForAWriter) {
+  fs::remove(path_);
+  ASSERT_EQ(::mkfifo(path_.c_str(), 0600), 0);
+  EXPECT_EQ(open_error(), path_ + ": not a regular file");
+  EXPECT_EQ(header_error(), path_ + ": not a regular file");
+  // A build into the directory passes over it when it looks for a table to copy.
+  auto cat = parse_catalogue("side 3\n0 1 2\n", (dir_ / "other.cat").string(), "other");
+  ASSERT_TRUE(cat.ok());
+  auto written = build_catalogue(*cat, dir_.string());
+  EXPECT_TRUE(written.ok()) << written.error().describe();
 }
 
 TEST_F(PdbFile, WrongVersionIsRefused) {
@@ -103,8 +123,10 @@ TEST_F(PdbFile, TruncatedFilesAreRefused) {
   put(b.substr(0, b.size() - 1));
   EXPECT_EQ(open_error(), path_ + ": truncated: " + std::to_string(b.size() - 1) +
                               " bytes, expected " + std::to_string(b.size()));
+  EXPECT_EQ(header_error(), "");  // the header alone is whole and sound
   put(b.substr(0, 100));
   EXPECT_EQ(open_error(), path_ + ": truncated header");
+  EXPECT_EQ(header_error(), path_ + ": truncated header");
   put(b + "x");
   EXPECT_EQ(open_error(), path_ + ": trailing bytes after the payload");
 }

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <utility>
 
 #include "command.hpp"
 #include "pdb_choice.hpp"
@@ -43,15 +44,19 @@ int run_build(const PdbOptions& options) {
   const size_t groups = catalogue->groups.size();
   pdb::BuildOptions build;
   build.threads = options.threads;
-  build.progress = [&](const pdb::RoundReport& r) { print_build_progress(r, groups, tty); };
+  bool bar_drawn = false;  // a progress bar line waits for its newline (TTY only)
+  build.progress = [&](const pdb::RoundReport& r) {
+    print_build_progress(r, groups, tty);
+    bar_drawn = tty;
+  };
   build.reuse = !options.fresh;
   build.reused = [&](int group, const std::string& from) {
-    if (tty) std::cerr << '\n';
+    if (std::exchange(bar_drawn, false)) std::cerr << '\n';
     print_build_reuse(group, groups, from);
   };
   const auto start = std::chrono::steady_clock::now();
   Expected<std::vector<std::string>> written = pdb::build_catalogue(*catalogue, out, build);
-  if (tty) std::cerr << '\n';
+  if (bar_drawn) std::cerr << '\n';
   if (!written) {
     print_error(written.error());
     return kExitBadInput;

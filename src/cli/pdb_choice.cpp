@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <utility>
 
 namespace taquin::cli {
 
@@ -51,12 +52,19 @@ Expected<std::shared_ptr<const pdb::PdbSet>> PdbCache::get(const Goal& goal) {
   Expected<pdb::PdbSet> set = pdb::load_pdb_set(choice_.location, goal);
   if (!set && choice_.build) {
     const bool tty = isatty(STDERR_FILENO);
+    bool bar_drawn = false;  // a progress bar line waits for its newline (TTY only)
     pdb::BuildOptions build;
-    build.progress = [tty](const pdb::RoundReport& r) { print_build_progress(r, 0, tty); };
-    build.reused = [](int group, const std::string& from) { print_build_reuse(group, 0, from); };
+    build.progress = [&](const pdb::RoundReport& r) {
+      print_build_progress(r, 0, tty);
+      bar_drawn = tty;
+    };
+    build.reused = [&](int group, const std::string& from) {
+      if (std::exchange(bar_drawn, false)) std::cerr << '\n';
+      print_build_reuse(group, 0, from);
+    };
     std::cerr << "taquin: building pattern databases (once; later runs map them)\n";
     set = pdb::load_or_build_pdb_set(choice_.location, goal, build);
-    if (tty) std::cerr << '\n';
+    if (bar_drawn) std::cerr << '\n';
   }
   Expected<std::shared_ptr<const pdb::PdbSet>> result =
       set ? Expected<std::shared_ptr<const pdb::PdbSet>>(

@@ -535,21 +535,28 @@ std::shared_ptr<const Table> same_table_in(const std::string& dir, int side,
   const uint64_t free = geo.all & ~occupied;
   if (blank_cell < 0 || blank_cell >= geo.cells || !(free >> blank_cell & 1)) return nullptr;
   const uint64_t region = geo.region(free, uint64_t{1} << blank_cell);
-  std::error_code ec;
+  // The same values: same side, same cells in the same order, a blank cell in the same region.
+  const auto same = [&](uint32_t other_side, const uint8_t* other_cells, size_t other_size,
+                        uint32_t other_blank) {
+    return other_side == static_cast<uint32_t>(side) && other_size == cells.size() &&
+           std::equal(cells.begin(), cells.end(), other_cells) && other_blank < 64 &&
+           (region >> other_blank & 1);
+  };
+  std::error_code ec, entry_ec;  // a directory that cannot be read yields no candidates
   std::vector<fs::path> candidates;
-  for (const auto& entry : fs::directory_iterator(dir, ec))
-    if (entry.path().extension() == ".pdb" && !fs::equivalent(entry.path(), except, ec))
-      candidates.push_back(entry.path());
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    if (it->path().extension() == ".pdb" && it->is_regular_file(entry_ec) &&
+        !fs::equivalent(it->path(), except, entry_ec))
+      candidates.push_back(it->path());
   std::sort(candidates.begin(), candidates.end());
   for (const fs::path& path : candidates) {
     // The header first (cheap; read_header holds the group size to its cell field), the whole
     // file (checksum) only when it matches, checked again in case the file changed in between.
     const Expected<FileHeader> h = read_header(path.string());
-    if (!h || h->side != static_cast<uint32_t>(side) || h->group_size != cells.size() ||
-        !std::equal(cells.begin(), cells.end(), h->cells) || !(region >> h->blank_cell & 1))
-      continue;
+    if (!h || !same(h->side, h->cells, h->group_size, h->blank_cell)) continue;
     Expected<std::shared_ptr<const Table>> table = Table::open(path.string());
-    if (table && (*table)->cells() == cells && (region >> (*table)->blank_cell() & 1))
+    if (table && same(static_cast<uint32_t>((*table)->side()), (*table)->cells().data(),
+                      (*table)->cells().size(), static_cast<uint32_t>((*table)->blank_cell())))
       return *table;
   }
   return nullptr;
@@ -570,10 +577,7 @@ Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
       const std::shared_ptr<const Table> same =
           same_table_in(out_dir, catalogue.side, catalogue.groups[g], catalogue.blank, path);
       if (same && (!options.force_value8 || same->encoding() == Encoding::Value8)) {
-        const Table copy(
-            same->side(), same->cells(), catalogue.blank, same->encoding(), same->max_value(),
-            std::vector<uint8_t>(same->payload(), same->payload() + same->payload_bytes()));
-        Expected<bool> ok = copy.write(path);
+        Expected<bool> ok = same->write(path, catalogue.blank);
         if (!ok) return ok.error();
         if (options.reused) options.reused(static_cast<int>(g), same->path());
         written.push_back(path);

@@ -36,7 +36,7 @@ Table::~Table() {
   if (map_) munmap(map_, map_bytes_);
 }
 
-FileHeader Table::header() const {
+FileHeader Table::header_for(int blank_cell) const {
   FileHeader h;
   std::memset(&h, 0, sizeof h);
   std::memcpy(h.magic, kMagic, sizeof h.magic);
@@ -50,13 +50,13 @@ FileHeader Table::header() const {
   h.payload_bytes = payload_bytes();
   h.payload_hash = XXH64(data_, h.payload_bytes, 0);
   for (size_t i = 0; i < cells_.size(); ++i) h.cells[i] = cells_[i];
-  h.blank_cell = static_cast<uint32_t>(blank_cell_);
+  h.blank_cell = static_cast<uint32_t>(blank_cell);
   h.header_hash = XXH64(&h, offsetof(FileHeader, header_hash), 0);
   return h;
 }
 
-Expected<bool> Table::write(const std::string& path) const {
-  const FileHeader h = header();
+Expected<bool> Table::write(const std::string& path, int blank_cell) const {
+  const FileHeader h = header_for(blank_cell);
   const std::string tmp = path + ".tmp" + std::to_string(getpid());
   FILE* f = std::fopen(tmp.c_str(), "wb");
   if (!f) return Error{path, 0, std::string("cannot create the file: ") + std::strerror(errno)};
@@ -117,11 +117,27 @@ std::string header_problem(const FileHeader& h, ssize_t got) {
   return {};
 }
 
+// Opens `path` for reading when it is a regular file: sets `fd` and `size`, or returns why not.
+// Non-blocking, so that a FIFO or device under a table's name is refused instead of waited on.
+std::string open_regular(const std::string& path, int& fd, uint64_t& size) {
+  fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return std::string("cannot open: ") + std::strerror(errno);
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    fd = -1;
+    return "not a regular file";
+  }
+  size = static_cast<uint64_t>(st.st_size);
+  return {};
+}
+
 }  // namespace
 
 Expected<FileHeader> read_header(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return Error{path, 0, std::string("cannot open: ") + std::strerror(errno)};
+  int fd = -1;
+  uint64_t size = 0;
+  if (std::string why = open_regular(path, fd, size); !why.empty()) return Error{path, 0, why};
   FileHeader h;
   std::memset(&h, 0, sizeof h);
   const ssize_t got = pread(fd, &h, sizeof h, 0);
@@ -132,14 +148,9 @@ Expected<FileHeader> read_header(const std::string& path) {
 
 Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
   const auto fail = [&](const std::string& why) { return Error{path, 0, why}; };
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return fail(std::string("cannot open: ") + std::strerror(errno));
-  struct stat st {};
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    return fail("not a regular file");
-  }
-  const uint64_t size = static_cast<uint64_t>(st.st_size);
+  int fd = -1;
+  uint64_t size = 0;
+  if (std::string why = open_regular(path, fd, size); !why.empty()) return fail(why);
   FileHeader h;
   std::memset(&h, 0, sizeof h);
   const ssize_t got = pread(fd, &h, sizeof h, 0);

@@ -27,8 +27,8 @@ struct BuildOptions {
   int threads = 0;                                   // 0 = all cores
   std::function<void(const RoundReport&)> progress;  // called after each round (any thread)
   bool force_value8 = false;                         // skip the 4-bit encoding (tests)
-  // build_catalogue: copy a group's table from another catalogue's file in the output directory
-  // when that table is provably the same (see same_table_in), instead of building it.
+  // build_catalogue: copy a group's table from another table file in the output directory (often
+  // another catalogue's) when it is provably the same (see same_table_in), instead of building it.
   bool reuse = true;
   std::function<void(int group, const std::string& from)> reused;  // told of each copy
 };
@@ -47,16 +47,17 @@ Expected<std::shared_ptr<Table>> build_table(int side, const std::vector<uint8_t
 // A table file in `dir`, other than `except`, that holds exactly the values build_table would
 // compute for `cells` and `blank_cell`: the same side and cells (in the same order) and a blank
 // cell in the same region of the free cells around the goal placement, so that the breadth-first
-// search starts from the same state. Opened and validated (checksum); null when there is none.
+// search starts from the same state. Only regular files named *.pdb are read; each is opened and
+// validated (checksum). Null when there is none.
 std::shared_ptr<const Table> same_table_in(const std::string& dir, int side,
                                            const std::vector<uint8_t>& cells, int blank_cell,
                                            const std::string& except);
 
 // Builds every group of `catalogue` (for its blank cell) and writes "<out_dir>/<stem>.<i>.pdb" (see
 // table_file_name), each through a temporary file; also writes "<out_dir>/<stem>.cat" when out_dir
-// does not hold the catalogue yet. With options.reuse, a group whose table another catalogue's
-// file in out_dir already holds (same_table_in) is copied from it under the new header. Returns
-// the written paths.
+// does not hold the catalogue yet. With options.reuse, a group whose table another file in out_dir
+// already holds (same_table_in) is copied from it under the new header. Returns the written
+// paths.
 Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
                                                    const std::string& out_dir,
                                                    const BuildOptions& options = {});

@@ -78,10 +78,13 @@ class Table {
   }
 
   // The header describing this table, with both hashes filled in.
-  FileHeader header() const;
+  FileHeader header() const { return header_for(blank_cell_); }
 
   // Writes the table to `path` through a temporary file renamed into place.
-  Expected<bool> write(const std::string& path) const;
+  Expected<bool> write(const std::string& path) const { return write(path, blank_cell_); }
+  // The same, with a header that names `blank_cell` as the blank's goal cell: a copy for another
+  // blank cell whose values are provably these (see same_table_in). Allocates nothing.
+  Expected<bool> write(const std::string& path, int blank_cell) const;
 
   // Maps a table file read-only and validates header and payload checksum. Refuses a missing,
   // foreign, wrong-version, truncated or corrupted file with a one-line reason.
@@ -89,6 +92,7 @@ class Table {
 
  private:
   Table() = default;
+  FileHeader header_for(int blank_cell) const;
   int side_ = 0;
   std::vector<uint8_t> cells_;
   int blank_cell_ = 0;
