@@ -41,6 +41,15 @@ class Board {
     return b;
   }
 
+  // The one-word board whose packed cells are `packed`, with the blank on `blank` (which must
+  // hold label blank_label(): the caller's invariant).
+  static Board from_packed(uint64_t packed, int blank) requires(kWords == 1) {
+    Board b;
+    b.words_[0] = packed;
+    b.blank_ = static_cast<uint8_t>(blank);
+    return b;
+  }
+
   // The identity board (label c on cell c) with the blank on `blank_cell`: the canonical goal.
   static Board identity(int blank_cell) {
     Board b;

@@ -154,7 +154,7 @@ class IdaWorker {
     bool unwound;
     if constexpr (Board<N>::kWords == 1) {
       static constexpr auto dispatch = make_dispatch(std::make_index_sequence<N * N>{});
-      unwound = (this->*dispatch[board.blank()][prev])(board, state, g, automaton);
+      unwound = (this->*dispatch[board.blank()][prev])(board.packed(), state, g, automaton);
     } else
       unwound = dfs(board, state, g, prev, automaton);
     if (unwound) return stopped_ ? kStopped : kFound;
@@ -212,11 +212,13 @@ class IdaWorker {
 
   // One-word boards: the search below a node whose blank is on cell Blank after the move Prev,
   // one function per (Blank, Prev), so the moves, their cells and the vertical/horizontal cases
-  // of the heuristic update are all compile-time constants, and no move needs a test.
+  // of the heuristic update are all compile-time constants, and no move needs a test. The board
+  // comes as its packed word alone (the blank cell is Blank), which keeps every argument of a
+  // two-word heuristic state in registers.
   template <int Blank, int Prev>
-  [[gnu::noinline]] bool dfs_at(const Board<N> board, const State state, int g,
+  [[gnu::noinline]] bool dfs_at(const uint64_t packed, const State state, int g,
                                 uint32_t automaton) {
-    if (board.blank() != Blank) __builtin_unreachable();
+    const Board<N> board = Board<N>::from_packed(packed, Blank);
     ++expanded_;
     if ((expanded_ & kPollMask) == 0 && poll()) return stopped_ = true;
     constexpr unsigned allowed = kPrunedMask<N>[Blank][Prev];
@@ -296,14 +298,14 @@ class IdaWorker {
       path_[g] = D;
       return true;
     }
-    if (dfs_at<to, static_cast<int>(D)>(child, child_state, g + 1, child_automaton)) {
+    if (dfs_at<to, static_cast<int>(D)>(child.packed(), child_state, g + 1, child_automaton)) {
       path_[g] = D;
       return true;
     }
     return false;
   }
 
-  using DfsAt = bool (IdaWorker::*)(const Board<N>, const State, int, uint32_t);
+  using DfsAt = bool (IdaWorker::*)(const uint64_t, const State, int, uint32_t);
   template <size_t... I>
   static constexpr std::array<std::array<DfsAt, 5>, N * N> make_dispatch(
       std::index_sequence<I...>) {
