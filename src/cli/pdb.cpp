@@ -1,11 +1,9 @@
 // `taquin pdb build|info|verify`: build a catalogue's pattern databases, describe and check files.
-#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <utility>
 
 #include "command.hpp"
 #include "pdb_choice.hpp"
@@ -40,23 +38,15 @@ int run_build(const PdbOptions& options) {
     out = std::filesystem::path(options.catalogue).parent_path().string();
     if (out.empty()) out = ".";
   }
-  const bool tty = isatty(STDERR_FILENO);
   const size_t groups = catalogue->groups.size();
+  BuildReport report(groups);
   pdb::BuildOptions build;
   build.threads = options.threads;
-  bool bar_drawn = false;  // a progress bar line waits for its newline (TTY only)
-  build.progress = [&](const pdb::RoundReport& r) {
-    print_build_progress(r, groups, tty);
-    bar_drawn = tty;
-  };
   build.reuse = !options.fresh;
-  build.reused = [&](int group, const std::string& from) {
-    if (std::exchange(bar_drawn, false)) std::cerr << '\n';
-    print_build_reuse(group, groups, from);
-  };
+  report.attach(build);
   const auto start = std::chrono::steady_clock::now();
   Expected<std::vector<std::string>> written = pdb::build_catalogue(*catalogue, out, build);
-  if (bar_drawn) std::cerr << '\n';
+  report.finish();
   if (!written) {
     print_error(written.error());
     return kExitBadInput;

@@ -19,12 +19,23 @@ void add_pdb_options(CLI::App* sub, PdbChoice& choice) {
       "one to one and a half minutes on 2 cores, 1.9 GB of memory)");
 }
 
-void print_build_progress(const pdb::RoundReport& r, size_t groups, bool tty) {
+BuildReport::BuildReport(size_t groups) : groups_(groups), tty_(isatty(STDERR_FILENO)) {}
+
+void BuildReport::attach(pdb::BuildOptions& options) {
+  options.progress = [this](const pdb::RoundReport& r) { round(r); };
+  options.reused = [this](int group, const std::string& from) { reused(group, from); };
+}
+
+void BuildReport::finish() {
+  if (std::exchange(bar_drawn_, false)) std::cerr << '\n';
+}
+
+void BuildReport::round(const pdb::RoundReport& r) {
   const double share =
       r.entries ? static_cast<double>(r.reached) / static_cast<double>(r.entries) : 0;
-  const std::string of = groups ? "/" + std::to_string(groups) : std::string();
+  const std::string of = groups_ ? "/" + std::to_string(groups_) : std::string();
   char line[256];
-  if (tty) {
+  if (tty_) {
     const int width = 30, filled = static_cast<int>(share * width + 0.5);
     std::string bar(filled, '#');
     bar.resize(width, '.');
@@ -38,10 +49,12 @@ void print_build_progress(const pdb::RoundReport& r, size_t groups, bool tty) {
                   static_cast<unsigned long long>(r.entries), r.seconds);
   }
   std::cerr << line << std::flush;
+  bar_drawn_ = tty_;
 }
 
-void print_build_reuse(int group, size_t groups, const std::string& from) {
-  std::cerr << "group " << group + 1 << (groups ? "/" + std::to_string(groups) : std::string())
+void BuildReport::reused(int group, const std::string& from) {
+  finish();
+  std::cerr << "group " << group + 1 << (groups_ ? "/" + std::to_string(groups_) : std::string())
             << ": the same table as " << from
             << " (same cells, blank in the same region), copied\n";
 }
@@ -51,20 +64,12 @@ Expected<std::shared_ptr<const pdb::PdbSet>> PdbCache::get(const Goal& goal) {
   if (found != loaded_.end()) return found->second;
   Expected<pdb::PdbSet> set = pdb::load_pdb_set(choice_.location, goal);
   if (!set && choice_.build) {
-    const bool tty = isatty(STDERR_FILENO);
-    bool bar_drawn = false;  // a progress bar line waits for its newline (TTY only)
+    BuildReport report(0);
     pdb::BuildOptions build;
-    build.progress = [&](const pdb::RoundReport& r) {
-      print_build_progress(r, 0, tty);
-      bar_drawn = tty;
-    };
-    build.reused = [&](int group, const std::string& from) {
-      if (std::exchange(bar_drawn, false)) std::cerr << '\n';
-      print_build_reuse(group, 0, from);
-    };
+    report.attach(build);
     std::cerr << "taquin: building pattern databases (once; later runs map them)\n";
     set = pdb::load_or_build_pdb_set(choice_.location, goal, build);
-    if (bar_drawn) std::cerr << '\n';
+    report.finish();
   }
   Expected<std::shared_ptr<const pdb::PdbSet>> result =
       set ? Expected<std::shared_ptr<const pdb::PdbSet>>(

@@ -20,12 +20,26 @@ struct PdbChoice {
 // Adds --pdb and --build-pdb to `sub`.
 void add_pdb_options(CLI::App* sub, PdbChoice& choice);
 
-// Prints one finished build round on stderr: a bar redrawn in place on a terminal, else a line.
-// `groups` is the catalogue's group count, 0 when unknown.
-void print_build_progress(const pdb::RoundReport& report, size_t groups, bool tty);
+// Reports a database build on stderr: each finished round as a bar redrawn in place on a
+// terminal, else as a line; each table copied instead of built as a line, after ending the bar's
+// line if one is drawn.
+class BuildReport {
+ public:
+  // `groups`: the catalogue's group count, 0 when unknown.
+  explicit BuildReport(size_t groups);
+  // Points the progress and reuse callbacks of `options` at this report, which must outlive the
+  // build.
+  void attach(pdb::BuildOptions& options);
+  // Ends the bar's line if one is drawn (call when the build returns).
+  void finish();
 
-// Prints on stderr that group `group` (0-based) was copied from the table file `from`.
-void print_build_reuse(int group, size_t groups, const std::string& from);
+ private:
+  void round(const pdb::RoundReport& report);
+  void reused(int group, const std::string& from);
+  size_t groups_;
+  bool tty_;
+  bool bar_drawn_ = false;  // a bar's line waits for its newline
+};
 
 // Loads each goal's databases once (a batch may mix goals and sides).
 class PdbCache {
