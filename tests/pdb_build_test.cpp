@@ -216,11 +216,17 @@ TEST(PdbBuild, ProgressReportsEveryRound) {
   EXPECT_GE(static_cast<int>(rounds.size()), (*table)->max_value());
 }
 
+// A temporary directory named `prefix` and the process id, emptied (build_catalogue creates it).
+std::filesystem::path fresh_temp_dir(const std::string& prefix) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / (prefix + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+
 TEST(PdbBuild, CatalogueBuildWritesOneFilePerGroupAndNoTemporaries) {
   namespace fs = std::filesystem;
-  const fs::path dir =
-      fs::temp_directory_path() / ("taquin_pdb_build_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
+  const fs::path dir = fresh_temp_dir("taquin_pdb_build_");
   Expected<Catalogue> cat = parse_catalogue("side 3\n0 1 2\n3 4 5\n", "small.cat", "small");
   ASSERT_TRUE(cat.ok());
   auto written = build_catalogue(*cat, dir.string());
@@ -237,9 +243,7 @@ TEST(PdbBuild, CatalogueBuildWritesOneFilePerGroupAndNoTemporaries) {
 
 TEST(PdbBuild, CatalogueCopiesATableOnlyWhenItIsProvablyTheSame) {
   namespace fs = std::filesystem;
-  const fs::path dir =
-      fs::temp_directory_path() / ("taquin_pdb_reuse_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
+  const fs::path dir = fresh_temp_dir("taquin_pdb_reuse_");
   // Same groups, blank on 8 or on 0. Around {4, 5} the free cells are connected, so both blanks
   // are in one region and the tables are equal; around {1, 3} cell 0 is cut off, so they differ.
   Expected<Catalogue> a = parse_catalogue("side 3\nblank 8\n1 3\n4 5\n", "a.cat", "a");
@@ -274,9 +278,7 @@ TEST(PdbBuild, CatalogueCopiesATableOnlyWhenItIsProvablyTheSame) {
 
 TEST(PdbBuild, CatalogueNeverCopiesADamagedOrDifferentTable) {
   namespace fs = std::filesystem;
-  const fs::path dir =
-      fs::temp_directory_path() / ("taquin_pdb_no_reuse_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
+  const fs::path dir = fresh_temp_dir("taquin_pdb_no_reuse_");
   Expected<Catalogue> a = parse_catalogue("side 3\nblank 8\n4 5\n", "a.cat", "a");
   ASSERT_TRUE(a.ok());
   ASSERT_TRUE(build_catalogue(*a, dir.string()).ok());

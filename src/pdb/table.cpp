@@ -117,19 +117,26 @@ std::string header_problem(const FileHeader& h, ssize_t got) {
   return {};
 }
 
-// Opens `path` for reading when it is a regular file: sets `fd` and `size`, or returns why not.
-// Non-blocking, so that a FIFO or device under a table's name is refused instead of waited on.
-std::string open_regular(const std::string& path, int& fd, uint64_t& size) {
+// Opens the table file `path` and reads its header: sets `fd` (open), `size` and `h`, or returns
+// why the file is refused (then nothing is open). Non-blocking, so that a FIFO or device under a
+// table's name is refused instead of waited on.
+std::string open_table_file(const std::string& path, int& fd, uint64_t& size, FileHeader& h) {
   fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return std::string("cannot open: ") + std::strerror(errno);
   struct stat st {};
+  std::string why;
   if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    why = "not a regular file";
+  } else {
+    size = static_cast<uint64_t>(st.st_size);
+    std::memset(&h, 0, sizeof h);
+    why = header_problem(h, pread(fd, &h, sizeof h, 0));
+  }
+  if (!why.empty()) {
     ::close(fd);
     fd = -1;
-    return "not a regular file";
   }
-  size = static_cast<uint64_t>(st.st_size);
-  return {};
+  return why;
 }
 
 }  // namespace
@@ -137,12 +144,10 @@ std::string open_regular(const std::string& path, int& fd, uint64_t& size) {
 Expected<FileHeader> read_header(const std::string& path) {
   int fd = -1;
   uint64_t size = 0;
-  if (std::string why = open_regular(path, fd, size); !why.empty()) return Error{path, 0, why};
   FileHeader h;
-  std::memset(&h, 0, sizeof h);
-  const ssize_t got = pread(fd, &h, sizeof h, 0);
+  if (std::string why = open_table_file(path, fd, size, h); !why.empty())
+    return Error{path, 0, why};
   ::close(fd);
-  if (std::string why = header_problem(h, got); !why.empty()) return Error{path, 0, why};
   return h;
 }
 
@@ -150,15 +155,12 @@ Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
   const auto fail = [&](const std::string& why) { return Error{path, 0, why}; };
   int fd = -1;
   uint64_t size = 0;
-  if (std::string why = open_regular(path, fd, size); !why.empty()) return fail(why);
   FileHeader h;
-  std::memset(&h, 0, sizeof h);
-  const ssize_t got = pread(fd, &h, sizeof h, 0);
+  if (std::string why = open_table_file(path, fd, size, h); !why.empty()) return fail(why);
   const auto refuse = [&](const std::string& why) {
     ::close(fd);
     return fail(why);
   };
-  if (std::string why = header_problem(h, got); !why.empty()) return refuse(why);
   const int side = static_cast<int>(h.side), k = static_cast<int>(h.group_size);
   const Encoding encoding = static_cast<Encoding>(h.encoding);
   if (size < sizeof h + h.payload_bytes)
