@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <deque>
+#include <stdexcept>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -157,8 +158,16 @@ MoveAutomaton::MoveAutomaton(const std::vector<std::string>& forbidden) {
       }
     }
   }
-  next_.resize(count * 4);
-  for (size_t i = 0; i < go.size(); ++i) next_[i] = terminal[go[i]] ? kDead : go[i];
+  // Live states numbered in trie order (the root first), each as the offset of its row.
+  std::vector<uint32_t> offset(count, kDead);
+  uint32_t live = 0;
+  for (size_t node = 0; node < count; ++node)
+    if (!terminal[node]) offset[node] = 4 * live++;
+  if (live > kMaxStates) throw std::length_error("move automaton: too many states");
+  next_.reserve(4 * size_t{live});
+  for (size_t node = 0; node < count; ++node)
+    if (!terminal[node])
+      for (int d = 0; d < 4; ++d) next_.push_back(static_cast<uint16_t>(offset[go[node * 4 + d]]));
 }
 
 uint32_t MoveAutomaton::run(const std::vector<Dir>& moves) const {

@@ -5,8 +5,9 @@
 // the previous move is never generated, nor any move that completes a duplicate move string
 // (MoveAutomaton, whose state travels with the node); nothing allocates, throws or calls through
 // a pointer.
-// On one-word boards there is one search function per (blank cell, previous move), so every
-// move, cell and update case is a compile-time constant. The path is written on the way back.
+// On one-word boards there is one search function per blank cell (per blank cell and previous
+// move for heuristics that prefetch), so every move, cell and update case is a compile-time
+// constant. The path is written on the way back.
 #pragma once
 
 #include <algorithm>
@@ -182,7 +183,7 @@ class IdaWorker {
     const int blank = board.blank();
     const auto& list = kPrunedMoves<N>.at[blank][prev];
     for (int k = 0; k < list.count; ++k) {
-      const uint32_t child_automaton = automaton_.next(automaton, list.dir[k]);
+      const uint32_t child_automaton = automaton_[automaton + static_cast<uint32_t>(list.dir[k])];
       if (child_automaton == MoveAutomaton::kDead) continue;
       const int to = list.target[k];
       Board<N> child = board;
@@ -210,8 +211,8 @@ class IdaWorker {
     return false;
   }
 
-  // One-word boards: the search below a node whose blank is on cell Blank after the move Prev,
-  // one function per (Blank, Prev), so the moves, their cells and the vertical/horizontal cases
+  // One-word boards: the search below a node whose blank is on cell Blank after the move Prev
+  // (kNoMove: any, see kChildPrev), so the moves, their cells and the vertical/horizontal cases
   // of the heuristic update are all compile-time constants, and no move needs a test. The board
   // comes as its packed word alone (the blank cell is Blank), which keeps every argument of a
   // two-word heuristic state in registers.
@@ -256,7 +257,7 @@ class IdaWorker {
   template <int Blank, Dir D>
   [[gnu::always_inline]] bool expand_at(const Board<N>& board, const State& state, int g,
                                         uint32_t automaton, const Lookup& reads) {
-    const uint32_t child_automaton = automaton_.next(automaton, D);
+    const uint32_t child_automaton = automaton_[automaton + static_cast<uint32_t>(D)];
     if (child_automaton == MoveAutomaton::kDead) return false;
     ++generated_;
     constexpr int to = kMoves<N>.target_by_dir[Blank][static_cast<int>(D)];
@@ -293,17 +294,35 @@ class IdaWorker {
       next_ = std::min(next_, f);
       return false;
     }
-    if (h == 0 && child.packed() == goal_.packed() && to == goal_.blank()) {
-      length_ = g + 1;
-      path_[g] = D;
-      return true;
-    }
-    if (dfs_at<to, static_cast<int>(D)>(child.packed(), child_state, g + 1, child_automaton)) {
-      path_[g] = D;
-      return true;
-    }
+    if (h == 0 && child.packed() == goal_.packed() && to == goal_.blank())
+      return reached_goal(g, D);
+    if (dfs_at<to, kChildPrev<D>>(child.packed(), child_state, g + 1, child_automaton))
+      return unwind(g, D);
     return false;
   }
+
+  // The goal was reached by move `d` from a node at cost g: records the length and the move.
+  // Cold and out of line, like unwind() and poll(), so that the dfs_at functions, all hot
+  // together, stay small enough for the instruction cache.
+  [[gnu::cold, gnu::noinline]] bool reached_goal(int g, Dir d) {
+    length_ = g + 1;
+    path_[g] = d;
+    return true;
+  }
+  // A search below move `d` from a node at cost g unwound (goal found, or stopped): records the
+  // move. Returns true (unwind further).
+  [[gnu::cold, gnu::noinline]] bool unwind(int g, Dir d) {
+    path_[g] = d;
+    return true;
+  }
+
+  // The Prev of a child's dfs_at. Heuristics that prefetch keep one function per (Blank, Prev),
+  // which prepares only the moves that do not undo Prev. The others have one function per Blank
+  // (Prev = kNoMove) and leave the inverse move to the automaton, which rejects it: 16 functions
+  // on 4×4 instead of 64, small enough to stay in the instruction cache together (one miss per
+  // 2,500 nodes instead of one per 2), which pays for the extra automaton step.
+  template <Dir D>
+  static constexpr int kChildPrev = kPrefetches ? static_cast<int>(D) : kNoMove;
 
   using DfsAt = bool (IdaWorker::*)(const uint64_t, const State, int, uint32_t);
   template <size_t... I>
@@ -316,7 +335,7 @@ class IdaWorker {
   }
 
   // True when the search must stop; sets stop_reason_.
-  bool poll() {
+  [[gnu::cold, gnu::noinline]] bool poll() {
     const uint64_t delta = expanded_ - reported_;
     reported_ = expanded_;
     uint64_t total = expanded_;
@@ -345,7 +364,7 @@ class IdaWorker {
 
  private:
   const H& h_;
-  const MoveAutomaton& automaton_ = MoveAutomaton::standard();
+  const uint16_t* const automaton_ = MoveAutomaton::standard().transitions();
   const Limits& limits_;
   const Board<N> goal_;
   const std::chrono::steady_clock::time_point started_;

@@ -22,11 +22,16 @@ namespace taquin {
 
 class MoveAutomaton {
  public:
+  // A state is the offset of its row of four transitions in the table (4 × its number), so a
+  // step is one 16-bit load, and dead ends have no row: 94 KB for the standard automaton instead
+  // of 188 KB, which halved the search's first-level data-cache misses.
   static constexpr uint32_t kStart = 0;
-  static constexpr uint32_t kDead = UINT32_MAX;
+  static constexpr uint32_t kDead = 0xFFFF;
+  static constexpr size_t kMaxStates = kDead / 4;
 
   // The automaton rejecting `forbidden` (strings of 'U', 'D', 'L', 'R'). Precondition: each string
-  // is non-empty and made of those letters.
+  // is non-empty and made of those letters, and the automaton has at most kMaxStates live states
+  // (std::length_error otherwise).
   explicit MoveAutomaton(const std::vector<std::string>& forbidden);
 
   // The automaton of the duplicate strings of up to kStandardLength moves shipped with taquin
@@ -36,13 +41,16 @@ class MoveAutomaton {
 
   // The state after blank move `d` from `state`, or kDead if the path now ends with a forbidden
   // string. Precondition: `state` is not kDead.
-  uint32_t next(uint32_t state, Dir d) const { return next_[state * 4 + static_cast<uint32_t>(d)]; }
+  uint32_t next(uint32_t state, Dir d) const { return next_[state + static_cast<uint32_t>(d)]; }
+  // The table next() reads: entry state + d is the state after move d (for hot loops that keep
+  // the table's address in a register).
+  const uint16_t* transitions() const { return next_.data(); }
   // The state after `moves` from kStart (kDead if they contain a forbidden string).
   uint32_t run(const std::vector<Dir>& moves) const;
   size_t states() const { return next_.size() / 4; }
 
  private:
-  std::vector<uint32_t> next_;  // [state * 4 + direction]
+  std::vector<uint16_t> next_;  // [state + direction]: the next state, or kDead
 };
 
 // A forbidden string and the string that replaces it.
