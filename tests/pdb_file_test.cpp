@@ -107,6 +107,25 @@ TEST_F(PdbFile, FifoIsRefusedWithoutWaitingForAWriter) {
   EXPECT_TRUE(written.ok()) << written.error().describe();
 }
 
+TEST_F(PdbFile, CatalogueFifoIsRefusedWithoutWaitingForAWriter) {
+  const std::string fifo = (dir_ / "fifo.cat").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  auto cat = read_catalogue(fifo);
+  ASSERT_FALSE(cat.ok());
+  EXPECT_EQ(cat.error().describe(), fifo + ": not a regular file");
+  const auto solve = testing::run_taquin("solve --heuristic pdb --pdb " + fifo +
+                                         " --board '1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15'");
+  EXPECT_EQ(solve.status, 2);
+  EXPECT_NE(solve.err.find(fifo + ": not a regular file"), std::string::npos) << solve.err;
+  const auto build = testing::run_taquin("pdb build " + fifo);
+  EXPECT_EQ(build.status, 2);
+  EXPECT_NE(build.err.find(fifo + ": not a regular file"), std::string::npos) << build.err;
+  // A directory is not a catalogue either.
+  auto dir = read_catalogue(dir_.string());
+  ASSERT_FALSE(dir.ok());
+  EXPECT_EQ(dir.error().describe(), dir_.string() + ": not a regular file");
+}
+
 TEST_F(PdbFile, WrongVersionIsRefused) {
   std::string b = bytes();
   for (const uint32_t version : {1u, 3u}) {

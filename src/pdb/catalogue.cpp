@@ -3,6 +3,7 @@
 
 #include <bit>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -117,6 +118,11 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
 }
 
 Expected<Catalogue> read_catalogue(const std::string& path) {
+  // Checked before opening: opening a FIFO with no writer would wait for one.
+  std::error_code ec;
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    return Error{path, 0, "not a regular file"};
   std::ifstream in(path, std::ios::binary);
   if (!in) return Error{path, 0, "cannot open the catalogue"};
   std::ostringstream buffer;
