@@ -183,7 +183,7 @@ class IdaWorker {
     const int blank = board.blank();
     const auto& list = kPrunedMoves<N>.at[blank][prev];
     for (int k = 0; k < list.count; ++k) {
-      const uint32_t child_automaton = automaton_[automaton + static_cast<uint32_t>(list.dir[k])];
+      const uint32_t child_automaton = automaton_.next(automaton, list.dir[k]);
       if (child_automaton == MoveAutomaton::kDead) continue;
       const int to = list.target[k];
       Board<N> child = board;
@@ -257,7 +257,7 @@ class IdaWorker {
   template <int Blank, Dir D>
   [[gnu::always_inline]] bool expand_at(const Board<N>& board, const State& state, int g,
                                         uint32_t automaton, const Lookup& reads) {
-    const uint32_t child_automaton = automaton_[automaton + static_cast<uint32_t>(D)];
+    const uint32_t child_automaton = automaton_.next(automaton, D);
     if (child_automaton == MoveAutomaton::kDead) return false;
     ++generated_;
     constexpr int to = kMoves<N>.target_by_dir[Blank][static_cast<int>(D)];
@@ -364,7 +364,7 @@ class IdaWorker {
 
  private:
   const H& h_;
-  const uint16_t* const automaton_ = MoveAutomaton::standard().transitions();
+  const MoveAutomaton::Transitions automaton_ = MoveAutomaton::standard().transitions();
   const Limits& limits_;
   const Board<N> goal_;
   const std::chrono::steady_clock::time_point started_;

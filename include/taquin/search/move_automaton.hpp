@@ -39,12 +39,22 @@ class MoveAutomaton {
   static const MoveAutomaton& standard();
   static constexpr int kStandardLength = 12;
 
-  // The state after blank move `d` from `state`, or kDead if the path now ends with a forbidden
-  // string. Precondition: `state` is not kDead.
-  uint32_t next(uint32_t state, Dir d) const { return next_[state + static_cast<uint32_t>(d)]; }
-  // The table next() reads: entry state + d is the state after move d (for hot loops that keep
-  // the table's address in a register).
-  const uint16_t* transitions() const { return next_.data(); }
+  // The transition table alone, for hot loops: a pointer they can keep in a register, where a
+  // call through the automaton reloads the vector's data after every call it cannot see into.
+  class Transitions {
+   public:
+    explicit Transitions(const uint16_t* table) : table_(table) {}
+    // The state after blank move `d` from `state`, or kDead if the path now ends with a
+    // forbidden string. Precondition: `state` is not kDead.
+    uint32_t next(uint32_t state, Dir d) const { return table_[state + static_cast<uint32_t>(d)]; }
+
+   private:
+    const uint16_t* table_;
+  };
+  Transitions transitions() const { return Transitions(next_.data()); }
+
+  // As Transitions::next.
+  uint32_t next(uint32_t state, Dir d) const { return transitions().next(state, d); }
   // The state after `moves` from kStart (kDead if they contain a forbidden string).
   uint32_t run(const std::vector<Dir>& moves) const;
   size_t states() const { return next_.size() / 4; }
