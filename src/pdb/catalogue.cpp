@@ -1,12 +1,12 @@
 // Catalogue parsing: "side N" then one group of goal cells a line, with errors naming the line.
 #include "taquin/pdb/catalogue.hpp"
 
+#include <unistd.h>
+
 #include <bit>
 #include <charconv>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "regular_file.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin::pdb {
@@ -118,20 +118,18 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
 }
 
 Expected<Catalogue> read_catalogue(const std::string& path) {
-  // Checked before opening: opening a FIFO with no writer would wait for one.
-  std::error_code ec;
-  const std::filesystem::file_status status = std::filesystem::status(path, ec);
-  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
-    return Error{path, 0, "not a regular file"};
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{path, 0, "cannot open the catalogue"};
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
+  const OpenedFile file = open_regular_file(path);
+  if (file.problem == OpenProblem::CannotOpen) return Error{path, 0, "cannot open the catalogue"};
+  if (file.problem == OpenProblem::NotRegular) return Error{path, 0, "not a regular file"};
+  std::string text(file.size, '\0');
+  const ssize_t got = pread(file.fd, text.data(), text.size(), 0);
+  ::close(file.fd);
+  if (got != static_cast<ssize_t>(text.size())) return Error{path, 0, "cannot read the catalogue"};
   std::string stem = path;
   if (const size_t slash = stem.find_last_of('/'); slash != std::string::npos)
     stem = stem.substr(slash + 1);
   if (stem.size() > 4 && stem.ends_with(".cat")) stem.resize(stem.size() - 4);
-  return parse_catalogue(buffer.str(), path, stem);
+  return parse_catalogue(text, path, stem);
 }
 
 std::string table_file_name(const std::string& stem, int index) {

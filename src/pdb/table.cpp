@@ -3,13 +3,13 @@
 
 #include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <xxhash.h>
 #include <cstdio>
 #include <cstring>
 
+#include "regular_file.hpp"
 #include "taquin/pdb/geometry.hpp"
 #include "taquin/pdb/rank.hpp"
 #include "taquin/tables.hpp"
@@ -118,20 +118,17 @@ std::string header_problem(const FileHeader& h, ssize_t got) {
 }
 
 // Opens the table file `path` and reads its header: sets `fd` (open), `size` and `h`, or returns
-// why the file is refused (then nothing is open). Non-blocking, so that a FIFO or device under a
-// table's name is refused instead of waited on.
+// why the file is refused (then nothing is open): a FIFO or device under a table's name is
+// refused instead of waited on (open_regular_file).
 std::string open_table_file(const std::string& path, int& fd, uint64_t& size, FileHeader& h) {
-  fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) return std::string("cannot open: ") + std::strerror(errno);
-  struct stat st {};
-  std::string why;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    why = "not a regular file";
-  } else {
-    size = static_cast<uint64_t>(st.st_size);
-    std::memset(&h, 0, sizeof h);
-    why = header_problem(h, pread(fd, &h, sizeof h, 0));
-  }
+  const OpenedFile file = open_regular_file(path);
+  if (file.problem == OpenProblem::CannotOpen)
+    return std::string("cannot open: ") + std::strerror(errno);
+  if (file.problem == OpenProblem::NotRegular) return "not a regular file";
+  fd = file.fd;
+  size = file.size;
+  std::memset(&h, 0, sizeof h);
+  const std::string why = header_problem(h, pread(fd, &h, sizeof h, 0));
   if (!why.empty()) {
     ::close(fd);
     fd = -1;

@@ -1,0 +1,22 @@
+// Opening pattern-database files (tables and catalogues) without waiting on a FIFO or device.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace taquin::pdb {
+
+enum class OpenProblem { None, CannotOpen, NotRegular };
+
+struct OpenedFile {
+  int fd = -1;  // open (the caller closes it) when problem is None, else -1
+  uint64_t size = 0;
+  OpenProblem problem = OpenProblem::None;
+};
+
+// Opens `path` read-only and non-blocking, and keeps it open only if it is a regular file, so that
+// a FIFO or device under a database's name is refused instead of waited on. On CannotOpen, errno
+// is as open() left it.
+OpenedFile open_regular_file(const std::string& path);
+
+}  // namespace taquin::pdb
