@@ -7,8 +7,7 @@
 #include "taquin/goal.hpp"
 #include "taquin/heuristic.hpp"
 #include "taquin/io.hpp"
-#include "taquin/search/ida.hpp"
-#include "taquin/search/parallel_ida.hpp"
+#include "taquin/search/instances.hpp"
 
 namespace {
 

@@ -3,8 +3,7 @@
 
 #include "taquin/explore.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/search/best_first.hpp"
-#include "taquin/search/bfs.hpp"
+#include "taquin/search/instances.hpp"
 
 namespace {
 

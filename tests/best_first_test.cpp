@@ -11,10 +11,7 @@
 #include "taquin/heuristic.hpp"
 #include "taquin/io.hpp"
 #include "taquin/replay.hpp"
-#include "taquin/search/best_first.hpp"
-#include "taquin/search/bfs.hpp"
-#include "taquin/search/ida.hpp"
-#include "taquin/search/parallel_ida.hpp"
+#include "taquin/search/instances.hpp"
 
 namespace taquin {
 namespace {

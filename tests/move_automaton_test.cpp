@@ -8,8 +8,7 @@
 
 #include "taquin/goal.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/search/bfs.hpp"
-#include "taquin/search/ida.hpp"
+#include "taquin/search/instances.hpp"
 #include "taquin/search/move_automaton.hpp"
 
 namespace taquin {

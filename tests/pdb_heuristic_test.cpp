@@ -13,8 +13,7 @@
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/heuristic.hpp"
 #include "taquin/pdb/pdb_set.hpp"
-#include "taquin/search/ida.hpp"
-#include "taquin/search/parallel_ida.hpp"
+#include "taquin/search/instances.hpp"
 
 namespace taquin::pdb {
 namespace {

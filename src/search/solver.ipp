@@ -5,10 +5,7 @@
 #include <memory>
 
 #include "taquin/pdb/heuristic.hpp"
-#include "taquin/search/best_first.hpp"
-#include "taquin/search/bfs.hpp"
-#include "taquin/search/ida.hpp"
-#include "taquin/search/parallel_ida.hpp"
+#include "taquin/search/instances.hpp"
 #include "taquin/search/solver.hpp"
 
 namespace taquin {

@@ -1,4 +1,4 @@
-// run_search for boards of side 5 to 8.
+// run_search, and the searches taquin/search/instances.hpp declares, for boards of side 5 to 8.
 #include "solver.ipp"
 
 namespace taquin {
@@ -7,5 +7,11 @@ template SearchResult run_search<5>(const Board<5>&, const SearchPlan&, const pd
 template SearchResult run_search<6>(const Board<6>&, const SearchPlan&, const pdb::PdbSet*);
 template SearchResult run_search<7>(const Board<7>&, const SearchPlan&, const pdb::PdbSet*);
 template SearchResult run_search<8>(const Board<8>&, const SearchPlan&, const pdb::PdbSet*);
+
+// The searches taquin/search/instances.hpp declares.
+TAQUIN_SEARCHES(template, 5)
+TAQUIN_SEARCHES(template, 6)
+TAQUIN_SEARCHES(template, 7)
+TAQUIN_SEARCHES(template, 8)
 
 }  // namespace taquin

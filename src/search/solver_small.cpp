@@ -1,9 +1,13 @@
-// run_search for boards of side 2 and 3.
+// run_search, and the searches taquin/search/instances.hpp declares, for boards of side 2 and 3.
 #include "solver.ipp"
 
 namespace taquin {
 
 template SearchResult run_search<2>(const Board<2>&, const SearchPlan&, const pdb::PdbSet*);
 template SearchResult run_search<3>(const Board<3>&, const SearchPlan&, const pdb::PdbSet*);
+
+// The searches taquin/search/instances.hpp declares.
+TAQUIN_SEARCHES(template, 2)
+TAQUIN_SEARCHES(template, 3)
 
 }  // namespace taquin

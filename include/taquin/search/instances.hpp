@@ -1,0 +1,48 @@
+// The searches the library compiles once: every algorithm with each shipped heuristic, sides 2-8.
+//
+// Including this header instead of the search headers alone lets a caller (a test, a benchmark)
+// call, say, ida_search(board, LinearConflict<4>(15)) and link to the library's copy instead of
+// compiling the whole search again: four test files spent two minutes of a build doing that.
+// A search with any other heuristic is still compiled where it is called.
+#pragma once
+
+#include <cstdint>
+
+#include "taquin/board.hpp"
+#include "taquin/heuristic.hpp"
+#include "taquin/pdb/heuristic.hpp"
+#include "taquin/search/best_first.hpp"
+#include "taquin/search/bfs.hpp"
+#include "taquin/search/ida.hpp"
+#include "taquin/search/parallel_ida.hpp"
+#include "taquin/search/result.hpp"
+
+// The searches of side N with the heuristic template H. KIND is `extern template` (declarations:
+// use the library's copies, below) or `template` (their definitions, in src/search/solver_*.cpp).
+#define TAQUIN_SEARCHES_WITH(KIND, N, H)                                                      \
+  KIND SearchResult ida_search<N, H<N>>(const Board<N>&, const H<N>&, const Limits&);         \
+  KIND SearchResult parallel_ida_search<N, H<N>>(const Board<N>&, const H<N>&, const Limits&, \
+                                                 uint64_t);                                   \
+  KIND SearchResult astar_search<N, H<N>>(const Board<N>&, const H<N>&, const Limits&);       \
+  KIND SearchResult greedy_search<N, H<N>>(const Board<N>&, const H<N>&, const Limits&);
+
+// Every search of side N: with each shipped heuristic, and the two blind ones.
+#define TAQUIN_SEARCHES(KIND, N)                                            \
+  TAQUIN_SEARCHES_WITH(KIND, N, Hamming)                                    \
+  TAQUIN_SEARCHES_WITH(KIND, N, Manhattan)                                  \
+  TAQUIN_SEARCHES_WITH(KIND, N, LinearConflict)                             \
+  TAQUIN_SEARCHES_WITH(KIND, N, pdb::PdbHeuristic)                          \
+  KIND SearchResult uniform_cost_search<N>(const Board<N>&, const Limits&); \
+  KIND SearchResult bfs_search<N>(const Board<N>&, const Limits&);
+
+namespace taquin {
+
+TAQUIN_SEARCHES(extern template, 2)
+TAQUIN_SEARCHES(extern template, 3)
+TAQUIN_SEARCHES(extern template, 4)
+TAQUIN_SEARCHES(extern template, 5)
+TAQUIN_SEARCHES(extern template, 6)
+TAQUIN_SEARCHES(extern template, 7)
+TAQUIN_SEARCHES(extern template, 8)
+
+}  // namespace taquin
