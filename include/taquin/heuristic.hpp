@@ -26,6 +26,9 @@ namespace taquin {
 //       // after the piece `label` slid from cell `from` to cell `to`; `after` is the new board
 // IDA* calls value() and update() for every node: mark them [[gnu::always_inline]] so the
 // compiler leaves no call in the hot loop (it does not always inline them on its own).
+// Optionally, a heuristic may declare `using Stepped = ...;`: a heuristic built from the blank
+// label, with the same State, whose value() adds one per update since init. IDA* on one-word
+// boards then reads f (relative to its search root) from the state instead of adding g.
 // Optionally, a heuristic whose value is a maximum of parts may declare
 //   static constexpr bool kTwoStage = true;
 //   int update_first(State& s, const Board<N>& after, int label, int from, int to) const;
@@ -247,13 +250,18 @@ inline constexpr std::array<uint8_t, 4096> kKeyRemovals = make_key_removals();
 // column, by an xor mask that depends only on the piece and the two cells (a table), and only
 // the goal line along the move's axis can change its removal count (one lookup before, one
 // after). State: row keys in bits 0-47 of `rows` and h in bits 48-63; column keys in `columns`.
-class KeyedLinearConflict4 {
+// With CountMoves, value() is h plus the number of moves made since init (the Stepped variant,
+// which IDA* uses so that a node's f, relative to its search root, is one field of its state).
+struct KeyedLinearConflict4State {
+  uint64_t rows = 0;
+  uint64_t columns = 0;
+};
+template <bool CountMoves>
+class KeyedLinearConflict4T {
  public:
-  struct State {
-    uint64_t rows = 0;
-    uint64_t columns = 0;
-  };
-  explicit KeyedLinearConflict4(int blank_label) : table_(blank_label), blank_label_(blank_label) {
+  using State = KeyedLinearConflict4State;
+  using Stepped = KeyedLinearConflict4T<true>;
+  explicit KeyedLinearConflict4T(int blank_label) : table_(blank_label), blank_label_(blank_label) {
     for (int from = 0; from < 16; ++from)
       for (int d = 0; d < 4; ++d) {
         const int to = kMoves<4>.target_by_dir[from][d];
@@ -269,7 +277,9 @@ class KeyedLinearConflict4 {
             if (label % 4 == c) m.columns ^= uint64_t((label / 4) ^ 4) << (12 * c + 3 * r);
           }
           m.shift = static_cast<uint8_t>(d < 2 ? 12 * (label / 4) : 12 * (label % 4));
-          m.distance = static_cast<uint64_t>(table_.d[label][to] - table_.d[label][from]) << 48;
+          m.distance = static_cast<uint64_t>(table_.d[label][to] - table_.d[label][from] +
+                                             (CountMoves ? 1 : 0))
+                       << 48;
         }
       }
   }
@@ -318,12 +328,13 @@ class KeyedLinearConflict4 {
     uint64_t rows = 0;
     uint64_t columns = 0;
     uint64_t shift = 0;     // of the key of the goal line along the move's axis
-    uint64_t distance = 0;  // Manhattan change, shifted to h's bits (two's complement)
+    uint64_t distance = 0;  // Manhattan change (+1 with CountMoves), shifted to h's bits
   };
   DistanceTable<4> table_;
   int blank_label_;
   std::array<std::array<std::array<Masks, 16>, 4>, 16> masks_{};  // [from][direction][label]
 };
+using KeyedLinearConflict4 = KeyedLinearConflict4T<false>;
 
 // Linear conflict for multi-word boards (N ≥ 5): per-line removal counts kept in the state, the
 // two lines a move touches recomputed from the board.

@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -109,6 +110,21 @@ struct LookupOf<H> {
   using type = typename H::Lookup;
 };
 
+// H::Stepped where the heuristic declares one (a variant whose value() adds the moves made since
+// init, so f relative to the search root is the state's value), else an empty type.
+struct NoStepped {};
+template <typename H>
+struct SteppedOf {
+  using type = NoStepped;
+};
+template <typename H>
+requires requires {
+  typename H::Stepped;
+}
+struct SteppedOf<H> {
+  using type = typename H::Stepped;
+};
+
 // Depth-first searches below one node with a fixed bound. Serial IDA* uses one; the parallel
 // search uses one per thread for its frontier subtrees. Limits are polled every 2^14 nodes.
 template <int N, typename H>
@@ -122,6 +138,12 @@ class IdaWorker {
   static constexpr bool kPrefetches = requires { H::kPrefetch; };
   // A child's prepared reads (heuristics with kPrefetch), else an empty placeholder.
   using Lookup = typename LookupOf<H>::type;
+  // One-word boards with a Stepped heuristic carry f (relative to the search root) in the state
+  // and no cost argument: one register and two operations a child fewer, some 5-7% faster.
+  static constexpr bool kStepped =
+      Board<N>::kWords == 1 && !std::is_same_v<typename SteppedOf<H>::type, NoStepped>;
+  struct NoCost {};
+  using Cost = std::conditional_t<kStepped, NoCost, int>;  // g, where the state does not carry it
 
   // `shared_nodes` (optional) totals the nodes of all workers for the node limit; `found`
   // (optional) is raised by another worker that found a solution.
@@ -129,6 +151,7 @@ class IdaWorker {
             std::chrono::steady_clock::time_point started,
             std::atomic<uint64_t>* shared_nodes = nullptr, const std::atomic<bool>* found = nullptr)
       : h_(heuristic),
+        stepped_(make_stepped(blank_label)),
         limits_(limits),
         goal_(Board<N>::identity(blank_label)),
         started_(started),
@@ -153,7 +176,19 @@ class IdaWorker {
       return kFound;
     }
     bool unwound;
-    if constexpr (Board<N>::kWords == 1) {
+    if constexpr (kStepped) {
+      // f relative to this root: bound_ and next_ too, for the duration of the search.
+      bound_ = bound - g;
+      recorded_ = 0;
+      if (recorded_moves_.size() < path_.size()) recorded_moves_.resize(path_.size());
+      static constexpr auto dispatch = make_dispatch(std::make_index_sequence<N * N>{});
+      unwound = (this->*dispatch[board.blank()][prev])(board.packed(), state, Cost{}, automaton);
+      if (unwound && !stopped_) {  // the moves were recorded from the goal back
+        length_ = g + recorded_;
+        for (int i = 0; i < recorded_; ++i) path_[g + i] = recorded_moves_[recorded_ - 1 - i];
+      }
+      if (!unwound && next_ != kInfinity) next_ += g;
+    } else if constexpr (Board<N>::kWords == 1) {
       static constexpr auto dispatch = make_dispatch(std::make_index_sequence<N * N>{});
       unwound = (this->*dispatch[board.blank()][prev])(board.packed(), state, g, automaton);
     } else
@@ -217,7 +252,7 @@ class IdaWorker {
   // comes as its packed word alone (the blank cell is Blank), which keeps every argument of a
   // two-word heuristic state in registers.
   template <int Blank, int Prev>
-  [[gnu::noinline]] bool dfs_at(const uint64_t packed, const State state, int g,
+  [[gnu::noinline]] bool dfs_at(const uint64_t packed, const State state, Cost g,
                                 uint32_t automaton) {
     const Board<N> board = Board<N>::from_packed(packed, Blank);
     ++expanded_;
@@ -255,7 +290,7 @@ class IdaWorker {
 
   // `reads`: the child's prepared reads (heuristics with kPrefetch).
   template <int Blank, Dir D>
-  [[gnu::always_inline]] bool expand_at(const Board<N>& board, const State& state, int g,
+  [[gnu::always_inline]] bool expand_at(const Board<N>& board, const State& state, Cost g,
                                         uint32_t automaton, const Lookup& reads) {
     const uint32_t child_automaton = automaton_.next(automaton, D);
     if (child_automaton == MoveAutomaton::kDead) return false;
@@ -285,20 +320,40 @@ class IdaWorker {
         h = h_.update_rest(child_state, reads);
       else
         h = h_.update_rest(child_state, child, label, to, Blank);
+    } else if constexpr (kStepped) {
+      stepped_.update(child_state, child, label, to, Blank);
+      h = stepped_.value(child_state);  // f, relative to the search root
     } else {
       h_.update(child_state, child, label, to, Blank);
       h = h_.value(child_state);
     }
-    const int f = g + 1 + h;
-    if (f > bound_) {
-      next_ = std::min(next_, f);
+    if constexpr (kStepped) {
+      if (h > bound_) {
+        next_ = std::min(next_, h);
+        return false;
+      }
+      if (child.packed() == goal_.packed() && to == goal_.blank()) return record(D);
+      if (dfs_at<to, kChildPrev<D>>(child.packed(), child_state, g, child_automaton))
+        return record(D);
+      return false;
+    } else {
+      const int f = g + 1 + h;
+      if (f > bound_) {
+        next_ = std::min(next_, f);
+        return false;
+      }
+      if (h == 0 && child.packed() == goal_.packed() && to == goal_.blank())
+        return reached_goal(g, D);
+      if (dfs_at<to, kChildPrev<D>>(child.packed(), child_state, g + 1, child_automaton))
+        return unwind(g, D);
       return false;
     }
-    if (h == 0 && child.packed() == goal_.packed() && to == goal_.blank())
-      return reached_goal(g, D);
-    if (dfs_at<to, kChildPrev<D>>(child.packed(), child_state, g + 1, child_automaton))
-      return unwind(g, D);
-    return false;
+  }
+
+  // Stepped searches: records move `d` on the way back from the goal (or a stop). Returns true.
+  [[gnu::cold, gnu::noinline]] bool record(Dir d) {
+    recorded_moves_[recorded_++] = d;
+    return true;
   }
 
   // The goal was reached by move `d` from a node at cost g: records the length and the move.
@@ -324,7 +379,14 @@ class IdaWorker {
   template <Dir D>
   static constexpr int kChildPrev = kPrefetches ? static_cast<int>(D) : kNoMove;
 
-  using DfsAt = bool (IdaWorker::*)(const uint64_t, const State, int, uint32_t);
+  using DfsAt = bool (IdaWorker::*)(const uint64_t, const State, Cost, uint32_t);
+
+  static typename SteppedOf<H>::type make_stepped(int blank_label) {
+    if constexpr (kStepped)
+      return typename SteppedOf<H>::type(blank_label);
+    else
+      return {};
+  }
   template <size_t... I>
   static constexpr std::array<std::array<DfsAt, 5>, N * N> make_dispatch(
       std::index_sequence<I...>) {
@@ -364,6 +426,7 @@ class IdaWorker {
 
  private:
   const H& h_;
+  const typename SteppedOf<H>::type stepped_;  // kStepped: the one-word search's heuristic
   const MoveAutomaton::Transitions automaton_ = MoveAutomaton::standard().transitions();
   const Limits& limits_;
   const Board<N> goal_;
@@ -381,6 +444,8 @@ class IdaWorker {
   uint64_t reported_ = 0;
   Outcome stop_reason_ = Outcome::Cancelled;
   std::vector<Dir> path_;
+  std::vector<Dir> recorded_moves_;  // kStepped: the moves below the root, goal first
+  int recorded_ = 0;
 };
 
 inline double seconds_since(std::chrono::steady_clock::time_point t) {
