@@ -176,21 +176,20 @@ class IdaWorker {
       return kFound;
     }
     bool unwound;
-    if constexpr (kStepped) {
-      // f relative to this root: bound_ and next_ too, for the duration of the search.
-      bound_ = bound - g;
+    if constexpr (Board<N>::kWords == 1) {
+      Cost cost{};
+      if constexpr (kStepped)
+        bound_ = bound - g;  // f relative to this root: bound_ and next_ too, for this search
+      else
+        cost = g;
       recorded_ = 0;
-      if (recorded_moves_.size() < path_.size()) recorded_moves_.resize(path_.size());
       static constexpr auto dispatch = make_dispatch(std::make_index_sequence<N * N>{});
-      unwound = (this->*dispatch[board.blank()][prev])(board.packed(), state, Cost{}, automaton);
+      unwound = (this->*dispatch[board.blank()][prev])(board.packed(), state, cost, automaton);
       if (unwound && !stopped_) {  // the moves were recorded from the goal back
         length_ = g + recorded_;
-        for (int i = 0; i < recorded_; ++i) path_[g + i] = recorded_moves_[recorded_ - 1 - i];
+        std::reverse(path_.begin() + g, path_.begin() + g + recorded_);
       }
-      if (!unwound && next_ != kInfinity) next_ += g;
-    } else if constexpr (Board<N>::kWords == 1) {
-      static constexpr auto dispatch = make_dispatch(std::make_index_sequence<N * N>{});
-      unwound = (this->*dispatch[board.blank()][prev])(board.packed(), state, g, automaton);
+      if (kStepped && !unwound && next_ != kInfinity) next_ += g;
     } else
       unwound = dfs(board, state, g, prev, automaton);
     if (unwound) return stopped_ ? kStopped : kFound;
@@ -342,32 +341,19 @@ class IdaWorker {
         next_ = std::min(next_, f);
         return false;
       }
-      if (h == 0 && child.packed() == goal_.packed() && to == goal_.blank())
-        return reached_goal(g, D);
+      if (h == 0 && child.packed() == goal_.packed() && to == goal_.blank()) return record(D);
       if (dfs_at<to, kChildPrev<D>>(child.packed(), child_state, g + 1, child_automaton))
-        return unwind(g, D);
+        return record(D);
       return false;
     }
   }
 
-  // Stepped searches: records move `d` on the way back from the goal (or a stop). Returns true.
+  // Move `d` led to the goal, or to a subtree that unwound (goal found, or stopped): records it
+  // after the moves recorded below it, from the search root's place in path_ on (search()
+  // reverses them). Returns true (unwind further). Cold and out of line, like poll(), so that
+  // the dfs_at functions, all hot together, stay small enough for the instruction cache.
   [[gnu::cold, gnu::noinline]] bool record(Dir d) {
-    recorded_moves_[recorded_++] = d;
-    return true;
-  }
-
-  // The goal was reached by move `d` from a node at cost g: records the length and the move.
-  // Cold and out of line, like unwind() and poll(), so that the dfs_at functions, all hot
-  // together, stay small enough for the instruction cache.
-  [[gnu::cold, gnu::noinline]] bool reached_goal(int g, Dir d) {
-    length_ = g + 1;
-    path_[g] = d;
-    return true;
-  }
-  // A search below move `d` from a node at cost g unwound (goal found, or stopped): records the
-  // move. Returns true (unwind further).
-  [[gnu::cold, gnu::noinline]] bool unwind(int g, Dir d) {
-    path_[g] = d;
+    path_[root_g_ + recorded_++] = d;
     return true;
   }
 
@@ -444,8 +430,7 @@ class IdaWorker {
   uint64_t reported_ = 0;
   Outcome stop_reason_ = Outcome::Cancelled;
   std::vector<Dir> path_;
-  std::vector<Dir> recorded_moves_;  // kStepped: the moves below the root, goal first
-  int recorded_ = 0;
+  int recorded_ = 0;  // one-word boards: moves recorded by record() in this search
 };
 
 inline double seconds_since(std::chrono::steady_clock::time_point t) {
