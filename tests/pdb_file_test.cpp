@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include <sys/stat.h>
+#include <unistd.h>
 #include <xxhash.h>
 
 #include "cli_run.hpp"
@@ -124,6 +125,30 @@ TEST_F(PdbFile, CatalogueFifoIsRefusedWithoutWaitingForAWriter) {
   auto dir = read_catalogue(dir_.string());
   ASSERT_FALSE(dir.ok());
   EXPECT_EQ(dir.error().describe(), dir_.string() + ": not a regular file");
+}
+
+TEST_F(PdbFile, OversizedCatalogueIsRefusedUnread) {
+  // A valid catalogue padded with comment lines past the limit (sparse: nothing is written).
+  const std::string path = (dir_ / "huge.cat").string();
+  {
+    std::ofstream out(path);
+    out << "side 3\n0 1 2\n#";
+  }
+  ASSERT_EQ(::truncate(path.c_str(), static_cast<off_t>(kMaxCatalogueBytes + 1)), 0);
+  auto cat = read_catalogue(path);
+  ASSERT_FALSE(cat.ok());
+  EXPECT_EQ(cat.error().describe(), path + ": file is " + std::to_string(kMaxCatalogueBytes + 1) +
+                                        " bytes long, too large for a catalogue (at most " +
+                                        std::to_string(kMaxCatalogueBytes) + ")");
+  const auto build = testing::run_taquin("pdb build " + path);
+  EXPECT_EQ(build.status, 2);
+  EXPECT_NE(build.err.find("too large for a catalogue"), std::string::npos) << build.err;
+  // At the limit it is read and parsed (the padding is part of the last comment).
+  ASSERT_EQ(::truncate(path.c_str(), static_cast<off_t>(kMaxCatalogueBytes)), 0);
+  auto at_limit = read_catalogue(path);
+  ASSERT_TRUE(at_limit.ok()) << at_limit.error().describe();
+  EXPECT_EQ(at_limit->side, 3);
+  EXPECT_EQ(at_limit->groups.size(), 1u);
 }
 
 TEST_F(PdbFile, WrongVersionIsRefused) {

@@ -121,6 +121,13 @@ Expected<Catalogue> read_catalogue(const std::string& path) {
   const OpenedFile file = open_regular_file(path);
   if (file.problem == OpenProblem::CannotOpen) return Error{path, 0, "cannot open the catalogue"};
   if (file.problem == OpenProblem::NotRegular) return Error{path, 0, "not a regular file"};
+  if (file.size > kMaxCatalogueBytes) {
+    ::close(file.fd);
+    return Error{path, 0,
+                 "file is " + std::to_string(file.size) +
+                     " bytes long, too large for a catalogue (at most " +
+                     std::to_string(kMaxCatalogueBytes) + ")"};
+  }
   std::string text(file.size, '\0');
   const ssize_t got = pread(file.fd, text.data(), text.size(), 0);
   ::close(file.fd);

@@ -37,7 +37,12 @@ struct Catalogue {
 Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& source,
                                     const std::string& stem);
 
-// Reads and parses a catalogue file; the stem is the file name without directory and ".cat".
+// Largest catalogue file read_catalogue accepts: a catalogue is a few lines of cell numbers and
+// diagrams, so anything this size is not one (and is refused before it is read).
+inline constexpr uint64_t kMaxCatalogueBytes = uint64_t{1} << 20;
+
+// Reads and parses a catalogue file of at most kMaxCatalogueBytes; the stem is the file name
+// without directory and ".cat".
 Expected<Catalogue> read_catalogue(const std::string& path);
 
 // The file name of the database of group `index` (0-based) of the catalogue with `stem`:
