@@ -83,6 +83,11 @@ struct DistanceTable {
   }
 };
 
+namespace detail {
+template <int N, typename H>
+class CountingMoves;
+}  // namespace detail
+
 // Number of misplaced tiles.
 template <int N>
 class Hamming {
@@ -90,6 +95,7 @@ class Hamming {
   struct State {
     int h = 0;
   };
+  using Stepped = detail::CountingMoves<N, Hamming>;
   explicit Hamming(int blank_label) : blank_label_(blank_label) {}
   State init(const Board<N>& b) const {
     State s;
@@ -112,6 +118,7 @@ class Manhattan {
   struct State {
     int h = 0;
   };
+  using Stepped = detail::CountingMoves<N, Manhattan>;
   explicit Manhattan(int blank_label) : table_(blank_label) {}
   State init(const Board<N>& b) const {
     State s;
@@ -129,6 +136,19 @@ class Manhattan {
 };
 
 namespace detail {
+
+// The Stepped variant (see the interface above) of a heuristic H whose State is one count h:
+// H's update, plus one for the move.
+template <int N, typename H>
+class CountingMoves : public H {
+ public:
+  explicit CountingMoves(int blank_label) : H(blank_label) {}
+  [[gnu::always_inline]] void update(typename H::State& s, const Board<N>& after, int label,
+                                     int from, int to) const {
+    H::update(s, after, label, from, to);
+    ++s.h;
+  }
+};
 
 // Fewest members to remove from a line so the rest stand in goal order: the member count minus
 // the longest increasing run of `goals` (goal positions of the line's members, in cell order).
