@@ -375,13 +375,17 @@ class IdaWorker {
     else
       return {};
   }
+  // The search functions by (root's blank cell, move that reached the root): those the root's
+  // children use too, so that only they are compiled (the automaton, whose state the root
+  // receives, rejects the inverse move where Prev is kNoMove).
   template <size_t... I>
   static constexpr std::array<std::array<DfsAt, 5>, N * N> make_dispatch(
       std::index_sequence<I...>) {
-    return {std::array<DfsAt, 5>{
-        &IdaWorker::dfs_at<static_cast<int>(I), 0>, &IdaWorker::dfs_at<static_cast<int>(I), 1>,
-        &IdaWorker::dfs_at<static_cast<int>(I), 2>, &IdaWorker::dfs_at<static_cast<int>(I), 3>,
-        &IdaWorker::dfs_at<static_cast<int>(I), 4>}...};
+    return {std::array<DfsAt, 5>{&IdaWorker::dfs_at<static_cast<int>(I), kChildPrev<Dir::Up>>,
+                                 &IdaWorker::dfs_at<static_cast<int>(I), kChildPrev<Dir::Down>>,
+                                 &IdaWorker::dfs_at<static_cast<int>(I), kChildPrev<Dir::Left>>,
+                                 &IdaWorker::dfs_at<static_cast<int>(I), kChildPrev<Dir::Right>>,
+                                 &IdaWorker::dfs_at<static_cast<int>(I), kNoMove>}...};
   }
 
   // True when the search must stop; sets stop_reason_.
