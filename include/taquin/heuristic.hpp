@@ -84,8 +84,18 @@ struct DistanceTable {
 };
 
 namespace detail {
+// The Stepped variant (see the interface above) of a heuristic H whose State is one count h:
+// H's update, plus one for the move.
 template <int N, typename H>
-class CountingMoves;
+class CountingMoves : public H {
+ public:
+  explicit CountingMoves(int blank_label) : H(blank_label) {}
+  [[gnu::always_inline]] void update(typename H::State& s, const Board<N>& after, int label,
+                                     int from, int to) const {
+    H::update(s, after, label, from, to);
+    ++s.h;
+  }
+};
 }  // namespace detail
 
 // Number of misplaced tiles.
@@ -136,19 +146,6 @@ class Manhattan {
 };
 
 namespace detail {
-
-// The Stepped variant (see the interface above) of a heuristic H whose State is one count h:
-// H's update, plus one for the move.
-template <int N, typename H>
-class CountingMoves : public H {
- public:
-  explicit CountingMoves(int blank_label) : H(blank_label) {}
-  [[gnu::always_inline]] void update(typename H::State& s, const Board<N>& after, int label,
-                                     int from, int to) const {
-    H::update(s, after, label, from, to);
-    ++s.h;
-  }
-};
 
 // Fewest members to remove from a line so the rest stand in goal order: the member count minus
 // the longest increasing run of `goals` (goal positions of the line's members, in cell order).
