@@ -113,33 +113,32 @@ constexpr int kQuickKorf[] = {2,  5,  6,  8,  9,  12, 13, 16, 19, 20, 23, 28, 29
 constexpr uint64_t kQuickKorfNodes = 21136656;
 
 // Solves the Korf instances `ids` with IDA* and `h`: each must reach its published optimal
-// length with a path that replays. Returns the total node count.
+// length with a path that replays. Adds their node counts to `nodes`.
 template <typename H, size_t K>
-uint64_t solve_korf_instances(const H& h, const int (&ids)[K]) {
+void solve_korf_instances(const H& h, const int (&ids)[K], uint64_t& nodes) {
   const auto instances = korf100();
-  EXPECT_EQ(instances.size(), 100u);
+  ASSERT_EQ(instances.size(), 100u);
   const Goal goal = Goal::zero_first(4);
-  uint64_t nodes = 0;
   for (int id : ids) {
-    const Instance& inst = instances.at(id - 1);
-    EXPECT_TRUE(inst.optimal_length.has_value());
+    const Instance& inst = instances[id - 1];
+    ASSERT_TRUE(inst.optimal_length.has_value());
     const Board<4> start = goal.canonical<4>(inst.tiles);
     const SearchResult r = ida_search(start, h);
-    EXPECT_EQ(r.outcome, Outcome::Solved) << "korf " << id;
+    ASSERT_EQ(r.outcome, Outcome::Solved) << "korf " << id;
     EXPECT_TRUE(r.optimal);
-    EXPECT_EQ(static_cast<int>(r.moves.size()), inst.optimal_length.value_or(-1)) << "korf " << id;
+    EXPECT_EQ(static_cast<int>(r.moves.size()), *inst.optimal_length) << "korf " << id;
     EXPECT_TRUE(replay_solves(start, r.moves)) << "korf " << id;
     EXPECT_EQ(r.stats.states_selected, r.stats.nodes_expanded);
     EXPECT_GT(r.stats.nodes_generated, r.stats.nodes_expanded);
     EXPECT_EQ(r.stats.max_states_in_memory, r.moves.size() + 1);
     nodes += r.stats.nodes_expanded;
   }
-  return nodes;
 }
 
 TEST(Ida, QuickKorfInstancesReachPublishedLengths) {
-  const uint64_t nodes =
-      solve_korf_instances(LinearConflict<4>(Goal::zero_first(4).blank_cell()), kQuickKorf);
+  uint64_t nodes = 0;
+  ASSERT_NO_FATAL_FAILURE(
+      solve_korf_instances(LinearConflict<4>(Goal::zero_first(4).blank_cell()), kQuickKorf, nodes));
   EXPECT_EQ(nodes, kQuickKorfNodes) << "node signature changed (see README, Node signature)";
 }
 
@@ -151,8 +150,9 @@ constexpr int kQuickKorfManhattan[] = {9,  12, 19, 30, 31, 42, 47, 48, 55,
 constexpr uint64_t kQuickKorfManhattanNodes = 8040446;
 
 TEST(Ida, QuickKorfInstancesWithManhattanReachPublishedLengths) {
-  const uint64_t nodes =
-      solve_korf_instances(Manhattan<4>(Goal::zero_first(4).blank_cell()), kQuickKorfManhattan);
+  uint64_t nodes = 0;
+  ASSERT_NO_FATAL_FAILURE(solve_korf_instances(Manhattan<4>(Goal::zero_first(4).blank_cell()),
+                                               kQuickKorfManhattan, nodes));
   EXPECT_EQ(nodes, kQuickKorfManhattanNodes)
       << "node signature changed (see README, Node signature)";
 }

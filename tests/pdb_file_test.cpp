@@ -128,7 +128,7 @@ TEST_F(PdbFile, CatalogueFifoIsRefusedWithoutWaitingForAWriter) {
 }
 
 TEST_F(PdbFile, OversizedCatalogueIsRefusedUnread) {
-  // A valid catalogue padded with comment lines past the limit (sparse: nothing is written).
+  // A valid catalogue whose last comment runs past the limit (sparse: the padding is not written).
   const std::string path = (dir_ / "huge.cat").string();
   {
     std::ofstream out(path);
