@@ -65,8 +65,9 @@ Expected<std::vector<std::vector<uint8_t>>> replay_path(std::span<const uint8_t>
   return path;
 }
 
-std::optional<Error> check_solution(std::span<const uint8_t> tiles, std::span<const Dir> moves,
-                                    const Goal& goal) {
+Expected<std::vector<std::vector<uint8_t>>> replay_solution(std::span<const uint8_t> tiles,
+                                                            std::span<const Dir> moves,
+                                                            const Goal& goal) {
   const int side = goal.side();
   if (tiles.size() != goal.tiles().size())
     return Error{"replay", 0, "the board and the goal differ in size"};
@@ -78,6 +79,13 @@ std::optional<Error> check_solution(std::span<const uint8_t> tiles, std::span<co
                  "the " + std::to_string(moves.size()) + " moves end on " +
                      format_board(end, side, BoardFormat::OneLine) + ", not on the goal " +
                      format_board(goal.tiles(), side, BoardFormat::OneLine)};
+  return path;
+}
+
+std::optional<Error> check_solution(std::span<const uint8_t> tiles, std::span<const Dir> moves,
+                                    const Goal& goal) {
+  Expected<std::vector<std::vector<uint8_t>>> path = replay_solution(tiles, moves, goal);
+  if (!path) return path.error();
   return std::nullopt;
 }
 

@@ -27,4 +27,12 @@ Expected<std::vector<std::vector<uint8_t>>> replay_path(std::span<const uint8_t>
 std::optional<Error> check_solution(std::span<const uint8_t> tiles, std::span<const Dir> moves,
                                     const Goal& goal);
 
+// The boards met when the blank of `tiles` follows `moves`, the start first and `goal`'s board last
+// (moves.size() + 1 boards): the one check every solution passes, once, before it is shown. The
+// Error names the first move that takes the blank off the board, or the board the moves end on
+// when it is not the goal.
+Expected<std::vector<std::vector<uint8_t>>> replay_solution(std::span<const uint8_t> tiles,
+                                                            std::span<const Dir> moves,
+                                                            const Goal& goal);
+
 }  // namespace taquin

@@ -62,6 +62,10 @@ struct SearchResult {
   Outcome outcome = Outcome::Cancelled;
   std::vector<Dir> moves;  // blank moves from the start to the goal, when Solved
   bool optimal = false;    // the length is proven minimal (admissible heuristic, complete search)
+  // When not Solved: every solution has at least this many moves, as proved by the search so far
+  // (IDA*: the bound of the iteration under way, all below it searched; A*, uniform-cost: the
+  // least f left open); 0 when nothing was proved.
+  int lower_bound = 0;
   Stats stats;
 };
 
