@@ -80,10 +80,10 @@ constexpr MoveTable<N> make_move_table() {
 template <int N>
 inline constexpr MoveTable<N> kMoves = make_move_table<N>();
 
-// Taxicab distance between two cells of an N×N board.
-template <int N>
-constexpr int cell_distance(int a, int b) {
-  const int dr = a / N - b / N, dc = a % N - b % N;
+// Taxicab (Manhattan) distance between cells a and b of a board of `side` (row-major cells): the
+// one definition, for the heuristics, the pattern databases and the parity test.
+constexpr int taxicab(int a, int b, int side) {
+  const int dr = a / side - b / side, dc = a % side - b % side;
   return (dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc);
 }
 
@@ -91,7 +91,7 @@ template <int N>
 constexpr std::array<std::array<uint8_t, N * N>, N * N> make_distance_table() {
   std::array<std::array<uint8_t, N * N>, N * N> t{};
   for (int a = 0; a < N * N; ++a)
-    for (int b = 0; b < N * N; ++b) t[a][b] = static_cast<uint8_t>(cell_distance<N>(a, b));
+    for (int b = 0; b < N * N; ++b) t[a][b] = static_cast<uint8_t>(taxicab(a, b, N));
   return t;
 }
 
