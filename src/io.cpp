@@ -17,57 +17,11 @@
 namespace taquin {
 namespace {
 
-// A non-empty line after comment removal: its number tokens and where it was.
-struct Line {
-  int number = 0;
-  std::vector<std::string_view> tokens;
-  std::string_view comment;
-};
-
 std::string printable(std::string_view token) {
   std::string out;
   for (char c : token.substr(0, 24)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
   if (token.size() > 24) out += "...";
   return out;
-}
-
-// Splits `text` into lines holding tokens; detects binary data and overlong lines.
-Expected<std::vector<Line>> split_lines(std::string_view text, const std::string& source) {
-  std::vector<Line> lines;
-  int number = 0;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view raw = text.substr(pos, end - pos);
-    ++number;
-    pos = end + 1;
-    if (raw.size() > kMaxLineBytes)
-      return Error{source, number,
-                   "line is " + std::to_string(raw.size()) + " bytes long, over the limit of " +
-                       std::to_string(kMaxLineBytes)};
-    for (unsigned char c : raw)
-      if (c == 0 || (c < 0x20 && c != '\t' && c != '\r' && c != '\v' && c != '\f') || c == 0x7f) {
-        char hex[8];
-        std::snprintf(hex, sizeof hex, "0x%02x", c);
-        return Error{source, number, std::string("binary data (byte ") + hex + "), not a board"};
-      }
-    Line line{number, {}, {}};
-    const size_t hash = raw.find('#');
-    if (hash != std::string_view::npos) {
-      line.comment = raw.substr(hash + 1);
-      raw = raw.substr(0, hash);
-    }
-    size_t i = 0;
-    while (i < raw.size()) {
-      while (i < raw.size() && std::isspace(static_cast<unsigned char>(raw[i]))) ++i;
-      const size_t start = i;
-      while (i < raw.size() && !std::isspace(static_cast<unsigned char>(raw[i]))) ++i;
-      if (i > start) line.tokens.push_back(raw.substr(start, i - start));
-    }
-    if (!line.tokens.empty()) lines.push_back(std::move(line));
-  }
-  return lines;
 }
 
 // Parses a token as a non-negative integer of at most 9 digits.
@@ -103,7 +57,71 @@ std::string side_range_message(int side) {
          std::to_string(kMaxSide) + ")";
 }
 
+// The values of a grid without the 42 size line starting at lines[first]: k lines of k values
+// (k, from 2 to 8, the words of the first line), together a permutation of [0, k²). The error's
+// message says briefly why the lines are not such a grid.
+Expected<std::vector<int>> bare_grid(const std::vector<TextLine>& lines, size_t first,
+                                     const std::string& source) {
+  const size_t side = lines[first].words.size();
+  std::vector<int> values;
+  for (size_t r = 0; r < side; ++r) {
+    if (first + r >= lines.size())
+      return Error{source, lines[first].number, "only " + std::to_string(r) + " rows"};
+    const TextLine& row = lines[first + r];
+    if (row.words.size() != side)
+      return Error{source, row.number,
+                   "line " + std::to_string(row.number) + " has " +
+                       std::to_string(row.words.size()) + " values"};
+    for (std::string_view t : row.words) {
+      int v = 0;
+      if (auto err = parse_value(t, source, row.number, v)) return *err;
+      values.push_back(v);
+    }
+  }
+  if (auto err = validate_tiles(values, static_cast<int>(side), source, lines[first].number))
+    return *err;
+  return values;
+}
+
 }  // namespace
+
+Expected<std::vector<TextLine>> split_lines(std::string_view text, const std::string& source) {
+  std::vector<TextLine> lines;
+  int number = 0;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view raw = text.substr(pos, end - pos);
+    ++number;
+    pos = end + 1;
+    if (raw.size() > kMaxLineBytes)
+      return Error{source, number,
+                   "line is " + std::to_string(raw.size()) + " bytes long, over the limit of " +
+                       std::to_string(kMaxLineBytes)};
+    for (unsigned char c : raw)
+      if (c == 0 || (c < 0x20 && c != '\t' && c != '\r' && c != '\v' && c != '\f') || c == 0x7f) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "0x%02x", c);
+        return Error{source, number, std::string("binary data (byte ") + hex + "), not a board"};
+      }
+    TextLine line{number, {}, {}};
+    const size_t hash = raw.find('#');
+    if (hash != std::string_view::npos) {
+      line.comment = raw.substr(hash + 1);
+      raw = raw.substr(0, hash);
+    }
+    size_t i = 0;
+    while (i < raw.size()) {
+      while (i < raw.size() && std::isspace(static_cast<unsigned char>(raw[i]))) ++i;
+      const size_t start = i;
+      while (i < raw.size() && !std::isspace(static_cast<unsigned char>(raw[i]))) ++i;
+      if (i > start) line.words.push_back(raw.substr(start, i - start));
+    }
+    if (!line.words.empty()) lines.push_back(std::move(line));
+  }
+  return lines;
+}
 
 std::optional<Error> validate_tiles(std::span<const int> values, int side,
                                     const std::string& source, int line) {
@@ -134,22 +152,24 @@ std::optional<Error> validate_tiles(std::span<const int> values, int side,
 }
 
 Expected<std::vector<Instance>> parse_instances(std::string_view text, const std::string& source) {
-  Expected<std::vector<Line>> split = split_lines(text, source);
+  Expected<std::vector<TextLine>> split = split_lines(text, source);
   if (!split) return split.error();
-  const std::vector<Line>& lines = *split;
+  const std::vector<TextLine>& lines = *split;
   if (lines.empty()) return Error{source, 0, "no board found (empty input)"};
 
   std::vector<Instance> out;
   std::vector<int> values;
+  Expected<std::vector<int>> grid = std::vector<int>{};  // a grid without its size line, if any
   for (size_t i = 0; i < lines.size();) {
-    const Line& first = lines[i];
+    const TextLine& first = lines[i];
+    grid = std::vector<int>{};
     Instance inst;
     inst.source = source;
     inst.line = first.number;
     values.clear();
     int side = 0;
-    if (first.tokens.size() == 1) {  // 42 format: size line, then `side` rows
-      if (auto err = parse_value(first.tokens[0], source, first.number, side)) return *err;
+    if (first.words.size() == 1) {  // 42 format: size line, then `side` rows
+      if (auto err = parse_value(first.words[0], source, first.number, side)) return *err;
       if (side < kMinSide || side > kMaxSide)
         return Error{source, first.number, side_range_message(side)};
       inst.optimal_length = optimal_from_comment(first.comment);
@@ -159,20 +179,29 @@ Expected<std::vector<Instance>> parse_instances(std::string_view text, const std
           return Error{source, lines.back().number,
                        "the size line says " + std::to_string(side) + " rows but only " +
                            std::to_string(r) + " follow"};
-        const Line& row = lines[i];
-        if (static_cast<int>(row.tokens.size()) != side)
+        const TextLine& row = lines[i];
+        if (static_cast<int>(row.words.size()) != side)
           return Error{source, row.number,
-                       "row has " + std::to_string(row.tokens.size()) +
+                       "row has " + std::to_string(row.words.size()) +
                            " values but the size line says " + std::to_string(side)};
-        for (std::string_view t : row.tokens) {
+        for (std::string_view t : row.words) {
           int v = 0;
           if (auto err = parse_value(t, source, row.number, v)) return *err;
           values.push_back(v);
         }
         if (!inst.optimal_length) inst.optimal_length = optimal_from_comment(row.comment);
       }
+    } else if (const size_t k = first.words.size(); k >= static_cast<size_t>(kMinSide) &&
+                                                    k <= static_cast<size_t>(kMaxSide) &&
+                                                    (grid = bare_grid(lines, i, source)).ok()) {
+      // A grid without the size line: unambiguous, since k lines of k values that hold every
+      // value of [0, k²) once are never k one-line boards (a 2x2 one would repeat 0 to 3).
+      side = static_cast<int>(k);
+      values = std::move(*grid);
+      for (size_t r = 0; r < k; ++r, ++i)
+        if (!inst.optimal_length) inst.optimal_length = optimal_from_comment(lines[i].comment);
     } else {  // one-line board
-      for (std::string_view t : first.tokens) {
+      for (std::string_view t : first.words) {
         int v = 0;
         if (auto err = parse_value(t, source, first.number, v)) return *err;
         values.push_back(v);
@@ -191,6 +220,11 @@ Expected<std::vector<Instance>> parse_instances(std::string_view text, const std
             if (!seen[v])
               hint = "; missing " + (v ? "tile " + std::to_string(v) : std::string("blank (0)"));
         }
+        // More lines follow: perhaps a grid without its size line; say why it is not one.
+        if (!grid.ok() && i + 1 < lines.size())
+          hint += "; nor the first row of a " + std::to_string(count) + "x" +
+                  std::to_string(count) + " grid without its size line (" + grid.error().message +
+                  ")";
         return Error{source, first.number,
                      "wrong number of values: " + std::to_string(count) +
                          " is not a square (4, 9, 16, ... 64)" + hint};

@@ -15,6 +15,19 @@ namespace taquin {
 // The longest input line accepted, in bytes.
 inline constexpr size_t kMaxLineBytes = 64 * 1024;
 
+// A line of text that holds words once its '#' comment is removed.
+struct TextLine {
+  int number = 0;                       // 1-based line number in the text
+  std::vector<std::string_view> words;  // whitespace-separated words before any '#'
+  std::string_view comment;             // what follows the '#', empty when there is none
+};
+
+// The lines of `text` that hold words, in order, each with its number ('#' starts a comment to the
+// end of the line; blank and comment-only lines are skipped but counted): the one line splitter
+// of the board and catalogue readers. The views point into `text`. Fails on a line longer than
+// kMaxLineBytes or holding control bytes (binary data), naming `source` and the line.
+Expected<std::vector<TextLine>> split_lines(std::string_view text, const std::string& source);
+
 // One board as read: tiles row-major (0 = blank), validated as a permutation of [0, side²).
 struct Instance {
   int side = 0;
