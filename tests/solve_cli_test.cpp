@@ -1,112 +1,31 @@
-// Tests of `taquin solve` and `taquin explore` through the built binary: output contracts and exit
-// codes.
+// Tests of `taquin solve` through the built binary: output contracts and exit codes.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "cli_run.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/replay.hpp"
 
 namespace taquin {
 namespace {
 
-struct CliRun {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
-
-// Runs the taquin binary with `args` (shell syntax); captures stdout, stderr and the exit status.
-CliRun taquin(const std::string& args) {
-  // One file per process: ctest runs the tests of this file in parallel processes.
-  const std::string err_file =
-      testing::TempDir() + "taquin_cli_stderr_" + std::to_string(getpid()) + ".txt";
-  const std::string command = std::string(TAQUIN_BINARY) + " " + args + " 2>" + err_file;
-  CliRun run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) run.out.append(buf, n);
-  const int raw = pclose(pipe);
-  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  std::ifstream err(err_file);
-  std::stringstream text;
-  text << err.rdbuf();
-  run.err = text.str();
-  std::remove(err_file.c_str());
-  return run;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
-
-// The raw JSON value of `key` in the one-line object `json` (string values keep their quotes);
-// empty when the key is absent.
-std::string field(const std::string& json, const std::string& key) {
-  const std::string tag = "\"" + key + "\":";
-  const size_t at = json.find(tag);
-  if (at == std::string::npos) return "";
-  size_t i = at + tag.size(), end = i;
-  int depth = 0;
-  bool quoted = false;
-  for (; end < json.size(); ++end) {
-    const char c = json[end];
-    if (quoted) {
-      if (c == '\\')
-        ++end;
-      else if (c == '"')
-        quoted = false;
-      continue;
-    }
-    if (c == '"')
-      quoted = true;
-    else if (c == '[' || c == '{')
-      ++depth;
-    else if (c == ']' || c == '}') {
-      if (depth == 0) break;
-      --depth;
-    } else if (c == ',' && depth == 0)
-      break;
-  }
-  return json.substr(i, end - i);
-}
-
-std::string unquote(const std::string& s) {
-  return s.size() >= 2 && s.front() == '"' ? s.substr(1, s.size() - 2) : s;
-}
-
-std::vector<uint8_t> numbers(const std::string& array) {
-  std::vector<uint8_t> out;
-  std::string digits;
-  for (char c : array + ",") {
-    if (std::isdigit(static_cast<unsigned char>(c))) {
-      digits += c;
-    } else if (!digits.empty()) {
-      out.push_back(static_cast<uint8_t>(std::stoi(digits)));
-      digits.clear();
-    }
-  }
-  return out;
-}
+using testing::CliRun;
+using testing::field;
+using testing::lines_of;
+using testing::numbers;
+using testing::run_taquin;
+using testing::temp_file;
+using testing::unquote;
 
 // Replays the "moves" of a solved JSON line from its "board" to `goal`, independently.
 void expect_replays(const std::string& json, const Goal& goal) {
   Expected<std::vector<Dir>> moves = parse_moves(unquote(field(json, "moves")));
   ASSERT_TRUE(moves.ok()) << json;
   EXPECT_EQ(std::to_string(moves->size()), field(json, "length"));
-  const std::optional<Error> wrong = check_solution(numbers(field(json, "board")), *moves, goal);
-  EXPECT_FALSE(wrong.has_value()) << wrong->describe();
+  const auto replayed = replay_solution(numbers(field(json, "board")), *moves, goal);
+  EXPECT_TRUE(replayed.ok()) << replayed.error().describe();
   EXPECT_EQ(numbers(field(json, "goal")), goal.tiles());
 }
 
@@ -117,7 +36,7 @@ TEST(SolveCli, EveryAlgorithmSolvesTheTwoHardestEightPuzzles) {
   for (const std::string algorithm : {"ida", "astar", "uniform", "bfs", "greedy"}) {
     for (const std::string heuristic : {"hamming", "manhattan", "linear"}) {
       const CliRun run =
-          taquin("solve " + kHardest8 + " --format json -a " + algorithm + " -H " + heuristic);
+          run_taquin("solve " + kHardest8 + " --format json -a " + algorithm + " -H " + heuristic);
       ASSERT_EQ(run.status, 0) << algorithm << ": " << run.err;
       const std::vector<std::string> lines = lines_of(run.out);
       ASSERT_EQ(lines.size(), 2u) << run.out;
@@ -140,21 +59,21 @@ TEST(SolveCli, EveryAlgorithmSolvesTheTwoHardestEightPuzzles) {
 }
 
 TEST(SolveCli, DefaultIsIdaWithLinearConflictAndThreadsKeepTheLength) {
-  const CliRun run = taquin("solve " + kHardest8 + " --format json");
+  const CliRun run = run_taquin("solve " + kHardest8 + " --format json");
   ASSERT_EQ(run.status, 0) << run.err;
   for (const std::string& line : lines_of(run.out)) {
     EXPECT_EQ(field(line, "algorithm"), "\"ida\"");
     EXPECT_EQ(field(line, "heuristic"), "\"linear\"");
     EXPECT_EQ(field(line, "length"), "31");
   }
-  const CliRun parallel = taquin("solve " + kHardest8 + " --format json --threads 2");
+  const CliRun parallel = run_taquin("solve " + kHardest8 + " --format json --threads 2");
   ASSERT_EQ(parallel.status, 0) << parallel.err;
   for (const std::string& line : lines_of(parallel.out)) {
     EXPECT_EQ(field(line, "length"), "31");
     expect_replays(line, Goal::standard(3));
   }
   // A 4x4 from Korf's set (zero-first goal) with its published optimal length.
-  const CliRun korf = taquin(
+  const CliRun korf = run_taquin(
       "solve --goal zero-first --format json "
       "--board '14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15'");
   ASSERT_EQ(korf.status, 0) << korf.err;
@@ -164,12 +83,10 @@ TEST(SolveCli, DefaultIsIdaWithLinearConflictAndThreadsKeepTheLength) {
 
 TEST(SolveCli, JsonContractOneLineEachInInputOrder) {
   // Three instances from a file: solvable, unsolvable, solvable; then one from --board.
-  const std::string file =
-      testing::TempDir() + "taquin_cli_three_" + std::to_string(getpid()) + ".txt";
-  std::ofstream(file)
-      << "1 2 3 4 5 6 0 7 8\n2 1 3 4 5 6 7 8 0\n# a comment\n3\n4 1 3\n0 2 5\n7 8 6\n";
+  const std::string file = temp_file(
+      "three.txt", "1 2 3 4 5 6 0 7 8\n2 1 3 4 5 6 7 8 0\n# a comment\n3\n4 1 3\n0 2 5\n7 8 6\n");
   const CliRun run =
-      taquin("solve " + file + " --board '1 2 3 4 5 6 7 0 8' -a astar --format json");
+      run_taquin("solve " + file + " --board '1 2 3 4 5 6 7 0 8' -a astar --format json");
   EXPECT_EQ(run.status, 1);  // one unsolvable instance
   const std::vector<std::string> lines = lines_of(run.out);
   ASSERT_EQ(lines.size(), 4u) << run.out;
@@ -213,15 +130,15 @@ TEST(SolveCli, JsonContractOneLineEachInInputOrder) {
 }
 
 TEST(SolveCli, SnailGoalAndShowPath) {
-  const CliRun run = taquin("solve --board '1 2 3 8 0 4 7 6 5' --goal snail -a astar");
+  const CliRun run = run_taquin("solve --board '1 2 3 8 0 4 7 6 5' --goal snail -a astar");
   EXPECT_EQ(run.status, 0);
   EXPECT_NE(run.out.find("length: 0 moves (optimal)"), std::string::npos) << run.out;
-  const CliRun json =
-      taquin("solve --board '2 8 3 1 0 4 7 6 5' --goal snail -a astar --format json --show-path");
+  const CliRun json = run_taquin(
+      "solve --board '2 8 3 1 0 4 7 6 5' --goal snail -a astar --format json --show-path");
   ASSERT_EQ(json.status, 0) << json.err;
   expect_replays(json.out, Goal::snail(3));
   const CliRun text =
-      taquin("solve --board '2 8 3 1 0 4 7 6 5' --goal snail -a greedy --show-path");
+      run_taquin("solve --board '2 8 3 1 0 4 7 6 5' --goal snail -a greedy --show-path");
   ASSERT_EQ(text.status, 0) << text.err;
   const size_t moves_at = text.out.find("moves: ");
   ASSERT_NE(moves_at, std::string::npos);
@@ -240,7 +157,7 @@ TEST(SolveCli, SnailGoalAndShowPath) {
 }
 
 TEST(SolveCli, MemoryLimitStopsAHardFifteenPuzzleCleanly) {
-  const CliRun run = taquin(
+  const CliRun run = run_taquin(
       "solve --board '0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1' -a astar "
       "--max-memory 48M");
   EXPECT_EQ(run.status, 1) << run.err;
@@ -248,7 +165,7 @@ TEST(SolveCli, MemoryLimitStopsAHardFifteenPuzzleCleanly) {
       << run.out;
   EXPECT_NE(run.out.find("nodes expanded: "), std::string::npos);
   EXPECT_NE(run.out.find("max states in memory (complexity in size): "), std::string::npos);
-  const CliRun json = taquin(
+  const CliRun json = run_taquin(
       "solve --board '0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1' -a bfs "
       "--max-memory 16M --format json");
   EXPECT_EQ(json.status, 1);
@@ -259,55 +176,22 @@ TEST(SolveCli, MemoryLimitStopsAHardFifteenPuzzleCleanly) {
 }
 
 TEST(SolveCli, BadInputExitsTwoWithOneLine) {
-  const std::string file =
-      testing::TempDir() + "taquin_cli_bad_" + std::to_string(getpid()) + ".txt";
-  std::ofstream(file) << "1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 8\n";
-  for (const std::string& args : std::vector<std::string>{
-           "solve " + file + " -a astar", "solve --board '1 2 3' -a astar",
-           "solve --board '1 2 3 4 5 6 7 8 0' -a astar --max-memory 12X",
-           "solve --board '1 2 3 4 5 6 7 8 0' -a astar --heuristic pdb",
-           "solve --board '1 2 3 4 5 6 7 8 0' -a astar --threads 4",
-           "solve /nonexistent/file.txt -a astar", "explore --size 4", "explore --size 9"}) {
-    const CliRun run = taquin(args);
+  const std::string file = temp_file("bad.txt", "1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 8\n");
+  for (const std::string& args :
+       std::vector<std::string>{"solve " + file + " -a astar", "solve --board '1 2 3' -a astar",
+                                "solve --board '1 2 3 4 5 6 7 8 0' -a astar --max-memory 12X",
+                                "solve --board '1 2 3 4 5 6 7 8 0' -a astar --heuristic pdb",
+                                "solve --board '1 2 3 4 5 6 7 8 0' -a astar --threads 4",
+                                "solve /nonexistent/file.txt -a astar"}) {
+    const CliRun run = run_taquin(args);
     EXPECT_EQ(run.status, 2) << args;
     EXPECT_TRUE(run.out.empty()) << args << ": " << run.out;
     EXPECT_EQ(lines_of(run.err).size(), 1u) << args << ": " << run.err;
   }
-  const CliRun bad_line = taquin("solve " + file + " -a astar");
+  const CliRun bad_line = run_taquin("solve " + file + " -a astar");
   EXPECT_NE(bad_line.err.find(file + ":2"), std::string::npos) << bad_line.err;
-  const CliRun pdb = taquin("solve --board '1 2 3 4 5 6 7 8 0' --heuristic pdb -a astar");
+  const CliRun pdb = run_taquin("solve --board '1 2 3 4 5 6 7 8 0' --heuristic pdb -a astar");
   EXPECT_NE(pdb.err.find("no pattern database for 3x3"), std::string::npos) << pdb.err;
-  const CliRun big = taquin("explore --size 4");
-  EXPECT_NE(big.err.find("10461394944000"), std::string::npos) << big.err;
-}
-
-TEST(ExploreCli, EightPuzzleHistogramAndFarthestPositions) {
-  const CliRun run = taquin("explore --size 3 --format json");
-  ASSERT_EQ(run.status, 0) << run.err;
-  EXPECT_EQ(field(run.out, "counts"),
-            "[1,2,4,8,16,20,39,62,116,152,286,396,748,1024,1893,2512,4485,5638,9529,10878,16993,"
-            "17110,23952,20224,24047,15578,14560,6274,3910,760,221,2]");
-  EXPECT_EQ(field(run.out, "total"), "181440");
-  EXPECT_EQ(field(run.out, "greatest_depth"), "31");
-  EXPECT_EQ(field(run.out, "farthest"), "[[6,4,7,8,5,0,3,2,1],[8,6,7,2,5,4,3,0,1]]");
-  const CliRun text = taquin("explore --size 3");
-  ASSERT_EQ(text.status, 0);
-  EXPECT_NE(text.out.find("total: 181440 states"), std::string::npos);
-  EXPECT_NE(text.out.find("greatest depth: 31\n"), std::string::npos);
-  EXPECT_NE(text.out.find("8 6 7 2 5 4 3 0 1\n"), std::string::npos);
-  const CliRun two = taquin("explore --size 2 --format json");
-  EXPECT_EQ(field(two.out, "total"), "12");
-}
-
-TEST(ExploreCli, FifteenPuzzleBoundedByDepth) {
-  for (const std::string goal : {"standard", "zero-first"}) {
-    const CliRun run = taquin("explore --size 4 --max-depth 14 --format json --goal " + goal);
-    ASSERT_EQ(run.status, 0) << run.err;
-    EXPECT_EQ(field(run.out, "counts"),
-              "[1,2,4,10,24,54,107,212,446,946,1948,3938,7808,15544,30821]");
-    EXPECT_EQ(field(run.out, "farthest_count"), "30821");
-    EXPECT_EQ(field(run.out, "complete"), "false");
-  }
 }
 
 }  // namespace
