@@ -65,40 +65,36 @@ int run_bench(const BenchOptions& options) {
     }
     instances = std::move(*parsed);
   }
-  Expected<GoalSpec> spec = parse_goal_spec(goal_text);
+  Expected<GoalSpec> spec = parse_goal_spec(goal_text, "--goal");
   if (!spec) {
     print_error(spec.error());
     return kExitBadInput;
   }
   if (count > 0 && static_cast<size_t>(count) < instances.size())
     instances.resize(static_cast<size_t>(count));
-  HeuristicKind kind =
-      options.heuristic.empty() ? HeuristicKind::Linear : *parse_heuristic(options.heuristic);
-  // Pattern databases: when asked, or by default when they load for the set's goal. Every
-  // instance of a set shares one goal spec; a mixed-size FILE set falls back to linear.
-  std::shared_ptr<const pdb::PdbSet> databases;
-  if (kind == HeuristicKind::Pdb || options.heuristic.empty()) {
-    Expected<Goal> goal = Goal::for_side(*spec, instances.empty() ? 4 : instances[0].side);
-    const bool one_side = std::all_of(instances.begin(), instances.end(), [&](const Instance& i) {
-      return i.side == instances[0].side;
-    });
-    if (goal && one_side && !instances.empty()) {
-      PdbCache cache(options.pdb);
-      Expected<std::shared_ptr<const pdb::PdbSet>> set = cache.get(*goal);
-      if (set) {
-        databases = *set;
-        kind = HeuristicKind::Pdb;
-      } else if (kind == HeuristicKind::Pdb) {
-        print_error(set.error());
-        return kExitBadInput;
-      }
-    } else if (kind == HeuristicKind::Pdb) {
-      print_error({"--heuristic", 0, "pdb needs a set of boards of one side"});
+  // The heuristic (choose_heuristic for the set's goal): every instance of a set shares one goal
+  // spec; a mixed-size FILE set takes the heuristic asked for, or linear.
+  HeuristicChoice choice;
+  const bool one_side = std::all_of(instances.begin(), instances.end(),
+                                    [&](const Instance& i) { return i.side == instances[0].side; });
+  Expected<Goal> set_goal = Goal::for_side(*spec, instances.empty() ? 4 : instances[0].side);
+  if (set_goal && one_side && !instances.empty()) {
+    Expected<HeuristicChoice> chosen =
+        HeuristicCache(asked_heuristic(options.heuristic), options.pdb).get(*set_goal);
+    if (!chosen) {
+      print_error(chosen.error());
       return kExitBadInput;
     }
+    choice = *chosen;
+  } else if (options.heuristic == "pdb") {
+    print_error({"--heuristic", 0, "pdb needs a set of boards of one side"});
+    return kExitBadInput;
+  } else if (!options.heuristic.empty()) {
+    choice.kind = *parse_heuristic(options.heuristic);
   }
-  const std::string heuristic_label =
-      std::string(heuristic_name(kind)) + (databases ? " " + databases->catalogue.stem : "");
+  const HeuristicKind kind = choice.kind;
+  const std::shared_ptr<const pdb::PdbSet> databases = choice.databases;
+  const std::string heuristic_label = choice.label();
   const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
   tbb::global_control control(tbb::global_control::max_allowed_parallelism,
                               static_cast<size_t>(threads));

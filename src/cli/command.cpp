@@ -49,13 +49,13 @@ Expected<Goal> goal_for_size(int size, const std::string& goal) {
     return Error{"--size", 0,
                  "side " + std::to_string(size) + " is out of range (" + std::to_string(kMinSide) +
                      " to " + std::to_string(kMaxSide) + ")"};
-  Expected<GoalSpec> spec = parse_goal_spec(goal);
+  Expected<GoalSpec> spec = parse_goal_spec(goal, "--goal");
   if (!spec) return spec.error();
   return Goal::for_side(*spec, size);
 }
 
 Expected<std::vector<Job>> load_jobs(const InputOptions& options) {
-  Expected<GoalSpec> spec = parse_goal_spec(options.goal);
+  Expected<GoalSpec> spec = parse_goal_spec(options.goal, "--goal");
   if (!spec) return spec.error();
   std::vector<Instance> instances;
   std::vector<std::string> files = options.files;

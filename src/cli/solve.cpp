@@ -175,25 +175,20 @@ int run_solve(const SolveOptions& options) {
     print_error(jobs.error());
     return kExitBadInput;
   }
-  // The heuristic of each job: pdb when asked (its databases must load), or by default on 4x4
-  // when they are present; else the named one. All resolved before any output.
-  PdbCache databases(options.pdb);
+  // The heuristic of each job (choose_heuristic, once per goal), resolved before any output.
+  HeuristicCache heuristics(asked_heuristic(options.heuristic), options.pdb);
   std::vector<HeuristicKind> kinds(jobs->size(), plan.heuristic);
   std::vector<std::shared_ptr<const pdb::PdbSet>> sets(jobs->size());
   for (size_t i = 0; i < jobs->size(); ++i) {
     const Job& job = (*jobs)[i];
-    const bool wanted =
-        plan.heuristic == HeuristicKind::Pdb ||
-        (options.heuristic.empty() && uses_heuristic(plan.algorithm) && job.instance.side == 4);
-    if (!wanted || !is_solvable(job.instance.tiles, job.goal)) continue;
-    Expected<std::shared_ptr<const pdb::PdbSet>> set = databases.get(job.goal);
-    if (set) {
-      kinds[i] = HeuristicKind::Pdb;
-      sets[i] = *set;
-    } else if (plan.heuristic == HeuristicKind::Pdb) {
-      print_error(set.error());
+    if (!uses_heuristic(plan.algorithm) || !is_solvable(job.instance.tiles, job.goal)) continue;
+    Expected<HeuristicChoice> choice = heuristics.get(job.goal);
+    if (!choice) {
+      print_error(choice.error());
       return kExitBadInput;
     }
+    kinds[i] = choice->kind;
+    sets[i] = choice->databases;
   }
 
   std::optional<tbb::global_control> parallelism;
