@@ -133,23 +133,23 @@ std::optional<Error> validate_tiles(std::span<const int> values, int side,
   return std::nullopt;
 }
 
-Expected<std::vector<Instance>> parse_instances(std::string_view text, const std::string& source) {
-  Expected<std::vector<Line>> split = split_lines(text, source);
-  if (!split) return split.error();
-  const std::vector<Line>& lines = *split;
-  if (lines.empty()) return Error{source, 0, "no board found (empty input)"};
+namespace {
 
-  std::vector<Instance> out;
+// The board that starts at lines[i]; `i` moves past the lines read. `end` is set first to the
+// index past the lines the board claims (its size line and rows), where a failed parse resumes.
+Expected<Instance> parse_board(const std::vector<Line>& lines, size_t& i, const std::string& source,
+                               size_t& end) {
   std::vector<int> values;
-  for (size_t i = 0; i < lines.size();) {
+  end = i + 1;
+  {
     const Line& first = lines[i];
     Instance inst;
     inst.source = source;
     inst.line = first.number;
-    values.clear();
     int side = 0;
     if (first.tokens.size() == 1) {  // 42 format: size line, then `side` rows
       if (auto err = parse_value(first.tokens[0], source, first.number, side)) return *err;
+      end = std::min(i + 1 + static_cast<size_t>(side), lines.size());
       if (side < kMinSide || side > kMaxSide)
         return Error{source, first.number, side_range_message(side)};
       inst.optimal_length = optimal_from_comment(first.comment);
@@ -203,12 +203,43 @@ Expected<std::vector<Instance>> parse_instances(std::string_view text, const std
     if (auto err = validate_tiles(values, side, source, inst.line)) return *err;
     inst.side = side;
     inst.tiles.assign(values.begin(), values.end());
-    out.push_back(std::move(inst));
+    return inst;
+  }
+}
+
+// All the boards of `text`, or only the first error.
+Expected<std::vector<Instance>> first_error_or_all(std::vector<Expected<Instance>> each) {
+  std::vector<Instance> out;
+  for (Expected<Instance>& board : each) {
+    if (!board) return board.error();
+    out.push_back(std::move(*board));
   }
   return out;
 }
 
-Expected<std::vector<Instance>> read_instances(const std::string& path) {
+}  // namespace
+
+std::vector<Expected<Instance>> parse_each_instance(std::string_view text,
+                                                    const std::string& source) {
+  Expected<std::vector<Line>> split = split_lines(text, source);
+  if (!split) return {split.error()};
+  const std::vector<Line>& lines = *split;
+  if (lines.empty()) return {Error{source, 0, "no board found (empty input)"}};
+  std::vector<Expected<Instance>> out;
+  for (size_t i = 0; i < lines.size();) {
+    size_t end = i;
+    Expected<Instance> board = parse_board(lines, i, source, end);
+    if (!board) i = end;  // past the bad board's lines
+    out.push_back(std::move(board));
+  }
+  return out;
+}
+
+Expected<std::vector<Instance>> parse_instances(std::string_view text, const std::string& source) {
+  return first_error_or_all(parse_each_instance(text, source));
+}
+
+std::vector<Expected<Instance>> read_each_instance(const std::string& path) {
   std::string text;
   std::string source = path;
   if (path == "-") {
@@ -217,13 +248,17 @@ Expected<std::vector<Instance>> read_instances(const std::string& path) {
   } else {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
-      return Error{path, 0, "is a directory, not a board file"};
+      return {Error{path, 0, "is a directory, not a board file"}};
     std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{path, 0, std::string("cannot open: ") + std::strerror(errno)};
+    if (!in) return {Error{path, 0, std::string("cannot open: ") + std::strerror(errno)}};
     text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    if (in.bad()) return Error{path, 0, std::string("cannot read: ") + std::strerror(errno)};
+    if (in.bad()) return {Error{path, 0, std::string("cannot read: ") + std::strerror(errno)}};
   }
-  return parse_instances(text, source);
+  return parse_each_instance(text, source);
+}
+
+Expected<std::vector<Instance>> read_instances(const std::string& path) {
+  return first_error_or_all(read_each_instance(path));
 }
 
 std::string format_board(std::span<const uint8_t> tiles, int side, BoardFormat format) {
