@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "json_fields.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/replay.hpp"
 
@@ -29,7 +30,7 @@ struct CliRun {
 CliRun taquin(const std::string& args) {
   // One file per process: ctest runs the tests of this file in parallel processes.
   const std::string err_file =
-      testing::TempDir() + "taquin_cli_stderr_" + std::to_string(getpid()) + ".txt";
+      ::testing::TempDir() + "taquin_cli_stderr_" + std::to_string(getpid()) + ".txt";
   const std::string command = std::string(TAQUIN_BINARY) + " " + args + " 2>" + err_file;
   CliRun run;
   FILE* pipe = popen(command.c_str(), "r");
@@ -57,32 +58,9 @@ std::vector<std::string> lines_of(const std::string& text) {
 // The raw JSON value of `key` in the one-line object `json` (string values keep their quotes);
 // empty when the key is absent.
 std::string field(const std::string& json, const std::string& key) {
-  const std::string tag = "\"" + key + "\":";
-  const size_t at = json.find(tag);
-  if (at == std::string::npos) return "";
-  size_t i = at + tag.size(), end = i;
-  int depth = 0;
-  bool quoted = false;
-  for (; end < json.size(); ++end) {
-    const char c = json[end];
-    if (quoted) {
-      if (c == '\\')
-        ++end;
-      else if (c == '"')
-        quoted = false;
-      continue;
-    }
-    if (c == '"')
-      quoted = true;
-    else if (c == '[' || c == '{')
-      ++depth;
-    else if (c == ']' || c == '}') {
-      if (depth == 0) break;
-      --depth;
-    } else if (c == ',' && depth == 0)
-      break;
-  }
-  return json.substr(i, end - i);
+  const auto fields = testing::json_fields(json.substr(0, json.find('\n')));
+  if (!fields || !fields->count(key)) return "";
+  return fields->at(key);
 }
 
 std::string unquote(const std::string& s) {
@@ -168,7 +146,7 @@ TEST(SolveCli, DefaultIsIdaWithLinearConflictAndThreadsKeepTheLength) {
 TEST(SolveCli, JsonContractOneLineEachInInputOrder) {
   // Three instances from a file: solvable, unsolvable, solvable; then one from --board.
   const std::string file =
-      testing::TempDir() + "taquin_cli_three_" + std::to_string(getpid()) + ".txt";
+      ::testing::TempDir() + "taquin_cli_three_" + std::to_string(getpid()) + ".txt";
   std::ofstream(file)
       << "1 2 3 4 5 6 0 7 8\n2 1 3 4 5 6 7 8 0\n# a comment\n3\n4 1 3\n0 2 5\n7 8 6\n";
   const CliRun run =
@@ -263,7 +241,7 @@ TEST(SolveCli, MemoryLimitStopsAHardFifteenPuzzleCleanly) {
 
 TEST(SolveCli, BadInputExitsTwoWithOneLine) {
   const std::string file =
-      testing::TempDir() + "taquin_cli_bad_" + std::to_string(getpid()) + ".txt";
+      ::testing::TempDir() + "taquin_cli_bad_" + std::to_string(getpid()) + ".txt";
   std::ofstream(file) << "1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 8\n";
   for (const std::string& args : std::vector<std::string>{
            "solve --strict " + file + " -a astar", "solve --board '1 2 3' -a astar",
@@ -332,7 +310,7 @@ TEST(SolveCli, BatchGoesOnAfterABadInputUnlessStrict) {
   // Good, bad (duplicate tile), a 42-format board with a bad row, good; then a missing file and a
   // good --board.
   const std::string file =
-      testing::TempDir() + "taquin_cli_batch_" + std::to_string(getpid()) + ".txt";
+      ::testing::TempDir() + "taquin_cli_batch_" + std::to_string(getpid()) + ".txt";
   std::ofstream(file) << "1 2 3 4 5 6 0 7 8\n1 2 3 4 5 6 7 8 8\n3\n1 2 3\n4 5 6 7\n8 0\n"
                          "1 2 3 4 5 6 7 0 8\n";
   const std::string args =
@@ -414,7 +392,7 @@ std::string read_all(int fd, std::string text = "") {
 // and checks the exit status, the whole records printed and the stderr report.
 void expect_stops_on(int signal, const std::string& args, int status) {
   const std::string err_file =
-      testing::TempDir() + "taquin_cli_signal_" + std::to_string(getpid()) + ".txt";
+      ::testing::TempDir() + "taquin_cli_signal_" + std::to_string(getpid()) + ".txt";
   int out_fd = -1;
   const pid_t pid = spawn_taquin(args, err_file, out_fd);
   ASSERT_GT(pid, 0);
@@ -459,7 +437,7 @@ const std::string kEasyThenHard =
 
 TEST(SolveCli, CtrlCStopsTheSearchAndKeepsTheFinishedRecords) {
   const std::string file =
-      testing::TempDir() + "taquin_cli_sigint_" + std::to_string(getpid()) + ".txt";
+      ::testing::TempDir() + "taquin_cli_sigint_" + std::to_string(getpid()) + ".txt";
   std::ofstream(file) << kEasyThenHard;
   expect_stops_on(SIGINT, "solve --heuristic manhattan --threads 1 --format json " + file, 130);
   expect_stops_on(SIGTERM, "bench --heuristic manhattan --threads 1 --format json --set " + file,
