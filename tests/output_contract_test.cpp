@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli_run.hpp"
+#include "json_fields.hpp"
 
 namespace taquin {
 namespace {
@@ -61,46 +62,6 @@ std::string kind_of(const std::string& value) {
   return "integer";
 }
 
-// The top-level fields of a one-line JSON object, with their raw values; fails the test on text
-// that is not one whole object.
-std::map<std::string, std::string> fields_of(const std::string& line) {
-  std::map<std::string, std::string> out;
-  EXPECT_TRUE(line.size() >= 2 && line.front() == '{' && line.back() == '}') << line;
-  size_t i = 1;
-  while (i + 1 < line.size()) {
-    EXPECT_EQ(line[i], '"') << "a key at " << i << " in " << line;
-    const size_t key_end = line.find('"', i + 1);
-    const std::string key = line.substr(i + 1, key_end - i - 1);
-    EXPECT_EQ(line[key_end + 1], ':') << line;
-    size_t end = key_end + 2;
-    int depth = 0;
-    bool quoted = false;
-    for (; end < line.size() - 1; ++end) {
-      const char c = line[end];
-      if (quoted) {
-        if (c == '\\')
-          ++end;
-        else if (c == '"')
-          quoted = false;
-      } else if (c == '"') {
-        quoted = true;
-      } else if (c == '[' || c == '{') {
-        ++depth;
-      } else if (c == ']' || c == '}') {
-        --depth;
-      } else if (c == ',' && depth == 0) {
-        break;
-      }
-    }
-    EXPECT_FALSE(out.count(key)) << "duplicate " << key << " in " << line;
-    out[key] = line.substr(key_end + 2, end - key_end - 2);
-    EXPECT_FALSE(out[key].empty()) << key << " in " << line;
-    if (out[key].empty()) break;
-    i = end + 1;
-  }
-  return out;
-}
-
 // Checks every line of `out` against the documented `record`: its fields are documented ones,
 // every field not marked "Only with" is there, and each value has the documented type.
 void expect_matches(const std::string& out, const std::string& record_name, int expected_lines,
@@ -112,7 +73,9 @@ void expect_matches(const std::string& out, const std::string& record_name, int 
   std::stringstream lines(out);
   int count = 0;
   for (std::string line; std::getline(lines, line); ++count) {
-    const std::map<std::string, std::string> fields = fields_of(line);
+    const auto parsed = testing::json_fields(line);
+    ASSERT_TRUE(parsed) << record_name << ": not one JSON object: " << line;
+    const std::map<std::string, std::string>& fields = *parsed;
     for (const auto& [name, field] : record)
       if (field.always || must_have.count(name))
         EXPECT_TRUE(fields.count(name)) << record_name << ": no " << name << " in " << line;
