@@ -152,98 +152,126 @@ std::optional<Error> validate_tiles(std::span<const int> values, int side,
   return std::nullopt;
 }
 
-Expected<std::vector<Instance>> parse_instances(std::string_view text, const std::string& source) {
-  Expected<std::vector<TextLine>> split = split_lines(text, source, kMaxLineBytes);
-  if (!split) return split.error();
-  const std::vector<TextLine>& lines = *split;
-  if (lines.empty()) return Error{source, 0, "no board found (empty input)"};
+namespace {
 
-  std::vector<Instance> out;
+// The board that starts at lines[i]; `i` moves past the lines read. `end` is set first to the
+// index past the lines the board claims (its size line and rows), where a failed parse resumes.
+Expected<Instance> parse_board(const std::vector<TextLine>& lines, size_t& i,
+                               const std::string& source, size_t& end) {
+  const TextLine& first = lines[i];
+  end = i + 1;
+  Instance inst;
+  inst.source = source;
+  inst.line = first.number;
   std::vector<int> values;
   Expected<std::vector<int>> grid = std::vector<int>{};  // a grid without its size line, if any
-  for (size_t i = 0; i < lines.size();) {
-    const TextLine& first = lines[i];
-    grid = std::vector<int>{};
-    Instance inst;
-    inst.source = source;
-    inst.line = first.number;
-    values.clear();
-    int side = 0;
-    if (first.words.size() == 1) {  // 42 format: size line, then `side` rows
-      if (auto err = parse_value(first.words[0], source, first.number, side)) return *err;
-      if (side < kMinSide || side > kMaxSide)
-        return Error{source, first.number, side_range_message(side)};
-      inst.optimal_length = optimal_from_comment(first.comment);
-      ++i;
-      for (int r = 0; r < side; ++r, ++i) {
-        if (i >= lines.size())
-          return Error{source, lines.back().number,
-                       "the size line says " + std::to_string(side) + " rows but only " +
-                           std::to_string(r) + " follow"};
-        const TextLine& row = lines[i];
-        if (static_cast<int>(row.words.size()) != side)
-          return Error{source, row.number,
-                       "row has " + std::to_string(row.words.size()) +
-                           " values but the size line says " + std::to_string(side)};
-        for (std::string_view t : row.words) {
-          int v = 0;
-          if (auto err = parse_value(t, source, row.number, v)) return *err;
-          values.push_back(v);
-        }
-        if (!inst.optimal_length) inst.optimal_length = optimal_from_comment(row.comment);
-      }
-    } else if (const size_t k = first.words.size(); k >= static_cast<size_t>(kMinSide) &&
-                                                    k <= static_cast<size_t>(kMaxSide) &&
-                                                    (grid = bare_grid(lines, i, source)).ok()) {
-      // A grid without the size line: unambiguous, since k lines of k values that hold every
-      // value of [0, k²) once are never k one-line boards (a 2x2 one would repeat 0 to 3).
-      side = static_cast<int>(k);
-      values = std::move(*grid);
-      for (size_t r = 0; r < k; ++r, ++i)
-        if (!inst.optimal_length) inst.optimal_length = optimal_from_comment(lines[i].comment);
-    } else {  // one-line board
-      for (std::string_view t : first.words) {
+  int side = 0;
+  if (first.words.size() == 1) {  // 42 format: size line, then `side` rows
+    if (auto err = parse_value(first.words[0], source, first.number, side)) return *err;
+    end = std::min(i + 1 + static_cast<size_t>(side), lines.size());
+    if (side < kMinSide || side > kMaxSide)
+      return Error{source, first.number, side_range_message(side)};
+    inst.optimal_length = optimal_from_comment(first.comment);
+    ++i;
+    for (int r = 0; r < side; ++r, ++i) {
+      if (i >= lines.size())
+        return Error{source, lines.back().number,
+                     "the size line says " + std::to_string(side) + " rows but only " +
+                         std::to_string(r) + " follow"};
+      const TextLine& row = lines[i];
+      if (static_cast<int>(row.words.size()) != side)
+        return Error{source, row.number,
+                     "row has " + std::to_string(row.words.size()) +
+                         " values but the size line says " + std::to_string(side)};
+      for (std::string_view t : row.words) {
         int v = 0;
-        if (auto err = parse_value(t, source, first.number, v)) return *err;
+        if (auto err = parse_value(t, source, row.number, v)) return *err;
         values.push_back(v);
       }
-      const int count = static_cast<int>(values.size());
-      side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(count))));
-      if (side * side != count) {
-        // One short of a square: most likely a forgotten tile; name it when the rest is valid.
-        const int wanted = (side + 1) * (side + 1) - 1 == count ? side + 1 : side;
-        std::string hint;
-        if (wanted * wanted == count + 1) {
-          std::vector<int> seen(wanted * wanted, 0);
-          bool in_range = true;
-          for (int v : values) in_range = in_range && v < wanted * wanted && !seen[v]++;
-          for (int v = 0; in_range && v < wanted * wanted; ++v)
-            if (!seen[v])
-              hint = "; missing " + (v ? "tile " + std::to_string(v) : std::string("blank (0)"));
-        }
-        // More lines follow: perhaps a grid without its size line; say why it is not one.
-        if (!grid.ok() && i + 1 < lines.size())
-          hint += "; nor the first row of a " + std::to_string(count) + "x" +
-                  std::to_string(count) + " grid without its size line (" + grid.error().message +
-                  ")";
-        return Error{source, first.number,
-                     "wrong number of values: " + std::to_string(count) +
-                         " is not a square (4, 9, 16, ... 64)" + hint};
-      }
-      if (side < kMinSide || side > kMaxSide)
-        return Error{source, first.number, side_range_message(side)};
-      inst.optimal_length = optimal_from_comment(first.comment);
-      ++i;
+      if (!inst.optimal_length) inst.optimal_length = optimal_from_comment(row.comment);
     }
-    if (auto err = validate_tiles(values, side, source, inst.line)) return *err;
-    inst.side = side;
-    inst.tiles.assign(values.begin(), values.end());
-    out.push_back(std::move(inst));
+  } else if (const size_t k = first.words.size(); k >= static_cast<size_t>(kMinSide) &&
+                                                  k <= static_cast<size_t>(kMaxSide) &&
+                                                  (grid = bare_grid(lines, i, source)).ok()) {
+    // A grid without the size line: unambiguous, since k lines of k values that hold every
+    // value of [0, k²) once are never k one-line boards (a 2x2 one would repeat 0 to 3).
+    side = static_cast<int>(k);
+    values = std::move(*grid);
+    end = i + k;
+    for (size_t r = 0; r < k; ++r, ++i)
+      if (!inst.optimal_length) inst.optimal_length = optimal_from_comment(lines[i].comment);
+  } else {  // one-line board
+    for (std::string_view t : first.words) {
+      int v = 0;
+      if (auto err = parse_value(t, source, first.number, v)) return *err;
+      values.push_back(v);
+    }
+    const int count = static_cast<int>(values.size());
+    side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(count))));
+    if (side * side != count) {
+      // One short of a square: most likely a forgotten tile; name it when the rest is valid.
+      const int wanted = (side + 1) * (side + 1) - 1 == count ? side + 1 : side;
+      std::string hint;
+      if (wanted * wanted == count + 1) {
+        std::vector<int> seen(wanted * wanted, 0);
+        bool in_range = true;
+        for (int v : values) in_range = in_range && v < wanted * wanted && !seen[v]++;
+        for (int v = 0; in_range && v < wanted * wanted; ++v)
+          if (!seen[v])
+            hint = "; missing " + (v ? "tile " + std::to_string(v) : std::string("blank (0)"));
+      }
+      // More lines follow: perhaps a grid without its size line; say why it is not one.
+      if (!grid.ok() && i + 1 < lines.size())
+        hint += "; nor the first row of a " + std::to_string(count) + "x" + std::to_string(count) +
+                " grid without its size line (" + grid.error().message + ")";
+      return Error{source, first.number,
+                   "wrong number of values: " + std::to_string(count) +
+                       " is not a square (4, 9, 16, ... 64)" + hint};
+    }
+    if (side < kMinSide || side > kMaxSide)
+      return Error{source, first.number, side_range_message(side)};
+    inst.optimal_length = optimal_from_comment(first.comment);
+    ++i;
+  }
+  if (auto err = validate_tiles(values, side, source, inst.line)) return *err;
+  inst.side = side;
+  inst.tiles.assign(values.begin(), values.end());
+  return inst;
+}
+
+// All the boards, or only the first error.
+Expected<std::vector<Instance>> first_error_or_all(std::vector<Expected<Instance>> each) {
+  std::vector<Instance> out;
+  for (Expected<Instance>& board : each) {
+    if (!board) return board.error();
+    out.push_back(std::move(*board));
   }
   return out;
 }
 
-Expected<std::vector<Instance>> read_instances(const std::string& path) {
+}  // namespace
+
+std::vector<Expected<Instance>> parse_each_instance(std::string_view text,
+                                                    const std::string& source) {
+  Expected<std::vector<TextLine>> split = split_lines(text, source, kMaxLineBytes);
+  if (!split) return {split.error()};
+  const std::vector<TextLine>& lines = *split;
+  if (lines.empty()) return {Error{source, 0, "no board found (empty input)"}};
+  std::vector<Expected<Instance>> out;
+  for (size_t i = 0; i < lines.size();) {
+    size_t end = i;
+    Expected<Instance> board = parse_board(lines, i, source, end);
+    if (!board) i = end;  // past the bad board's lines
+    out.push_back(std::move(board));
+  }
+  return out;
+}
+
+Expected<std::vector<Instance>> parse_instances(std::string_view text, const std::string& source) {
+  return first_error_or_all(parse_each_instance(text, source));
+}
+
+std::vector<Expected<Instance>> read_each_instance(const std::string& path) {
   std::string text;
   std::string source = path;
   if (path == "-") {
@@ -252,13 +280,17 @@ Expected<std::vector<Instance>> read_instances(const std::string& path) {
   } else {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
-      return Error{path, 0, "is a directory, not a board file"};
+      return {Error{path, 0, "is a directory, not a board file"}};
     std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{path, 0, std::string("cannot open: ") + std::strerror(errno)};
+    if (!in) return {Error{path, 0, std::string("cannot open: ") + std::strerror(errno)}};
     text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    if (in.bad()) return Error{path, 0, std::string("cannot read: ") + std::strerror(errno)};
+    if (in.bad()) return {Error{path, 0, std::string("cannot read: ") + std::strerror(errno)}};
   }
-  return parse_instances(text, source);
+  return parse_each_instance(text, source);
+}
+
+Expected<std::vector<Instance>> read_instances(const std::string& path) {
+  return first_error_or_all(read_each_instance(path));
 }
 
 std::string format_board(std::span<const uint8_t> tiles, int side, BoardFormat format) {

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "json_fields.hpp"
+
 namespace taquin::testing {
 
 struct CliRun {
@@ -74,32 +76,9 @@ inline std::vector<std::string> lines_of(const std::string& text) {
 // The raw JSON value of `key` in the one-line object `json` (string values keep their quotes);
 // empty when the key is absent.
 inline std::string field(const std::string& json, const std::string& key) {
-  const std::string tag = "\"" + key + "\":";
-  const size_t at = json.find(tag);
-  if (at == std::string::npos) return "";
-  size_t i = at + tag.size(), end = i;
-  int depth = 0;
-  bool quoted = false;
-  for (; end < json.size(); ++end) {
-    const char c = json[end];
-    if (quoted) {
-      if (c == '\\')
-        ++end;
-      else if (c == '"')
-        quoted = false;
-      continue;
-    }
-    if (c == '"')
-      quoted = true;
-    else if (c == '[' || c == '{')
-      ++depth;
-    else if (c == ']' || c == '}') {
-      if (depth == 0) break;
-      --depth;
-    } else if (c == ',' && depth == 0)
-      break;
-  }
-  return json.substr(i, end - i);
+  const auto fields = json_fields(json.substr(0, json.find('\n')));
+  if (!fields || !fields->count(key)) return "";
+  return fields->at(key);
 }
 
 // `s` without its surrounding double quotes, if it has them.

@@ -179,8 +179,7 @@ TEST(Ida, LimitsStopTheSearch) {
   nodes.max_nodes = 100000;
   SearchResult r = ida_search(start, LinearConflict<4>(goal.blank_cell()), nodes);
   EXPECT_EQ(r.outcome, Outcome::NodeLimit);
-  EXPECT_GE(r.stats.nodes_expanded, 100000u);
-  EXPECT_LT(r.stats.nodes_expanded, 100000u + (1u << 15));
+  EXPECT_EQ(r.stats.nodes_expanded, 100000u);
 
   std::atomic<bool> cancel{true};
   Limits cancelled;
@@ -193,6 +192,34 @@ TEST(Ida, LimitsStopTheSearch) {
   r = ida_search(start, Manhattan<4>(goal.blank_cell()), time);
   EXPECT_EQ(r.outcome, Outcome::TimeLimit);
   EXPECT_LT(r.stats.seconds, 5.0);
+}
+
+// A node limit stops IDA* after exactly that many expansions (no slack: limits are checked
+// before each expansion once the count reaches the limit), and the bound of the iteration under
+// way is a lower bound: at least h(start), at most the published optimum.
+TEST(Ida, NodeLimitIsExactAndReportsALowerBound) {
+  const auto instances = korf100();
+  ASSERT_EQ(instances.size(), 100u);
+  const Goal goal = Goal::zero_first(4);
+  const Instance& inst = instances[0];  // optimal 57, some 10^7 nodes
+  ASSERT_TRUE(inst.optimal_length.has_value());
+  const Board<4> start = goal.canonical<4>(inst.tiles);
+  const LinearConflict<4> h(goal.blank_cell());
+  const int start_h = h.value(h.init(start));
+  int previous_bound = 0;
+  for (uint64_t limit : {100, 1000, 50'000, 2'000'000}) {
+    Limits limits;
+    limits.max_nodes = limit;
+    const SearchResult r = ida_search(start, h, limits);
+    ASSERT_EQ(r.outcome, Outcome::NodeLimit) << limit;
+    EXPECT_EQ(r.stats.nodes_expanded, limit);
+    EXPECT_GE(r.lower_bound, start_h) << limit;
+    EXPECT_LE(r.lower_bound, *inst.optimal_length) << limit;
+    EXPECT_GE(r.lower_bound, previous_bound) << limit;
+    EXPECT_EQ((r.lower_bound - start_h) % 2, 0) << "bounds of one parity: " << limit;
+    previous_bound = r.lower_bound;
+  }
+  EXPECT_GT(previous_bound, start_h) << "2M nodes complete some iterations";
 }
 
 }  // namespace

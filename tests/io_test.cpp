@@ -139,6 +139,33 @@ TEST(Io, BadInputsNameLineAndProblem) {
   }
 }
 
+TEST(Io, EachBoardOrItsErrorInPlace) {
+  // Good; a duplicate; a 42 board with a bad row (its last row is not parsed as a board); good.
+  const char* text =
+      "1 2 3 0\n"
+      "1 2 2 0\n"
+      "3\n1 2 3\n4 5 6 7\n8 0\n"
+      "0 1 2 3  # optimal 3\n";
+  std::vector<Expected<Instance>> each = parse_each_instance(text, "b.txt");
+  ASSERT_EQ(each.size(), 4u);
+  ASSERT_TRUE(each[0].ok());
+  EXPECT_EQ(each[0]->tiles, v({1, 2, 3, 0}));
+  ASSERT_FALSE(each[1].ok());
+  EXPECT_EQ(each[1].error().line, 2);
+  ASSERT_FALSE(each[2].ok());
+  EXPECT_EQ(each[2].error().line, 5);
+  ASSERT_TRUE(each[3].ok());
+  EXPECT_EQ(each[3]->line, 7);
+  EXPECT_EQ(each[3]->optimal_length, 3);
+  // parse_instances is its first error.
+  Expected<std::vector<Instance>> first = parse_instances(text, "b.txt");
+  ASSERT_FALSE(first.ok());
+  EXPECT_EQ(first.error().line, 2);
+  std::vector<Expected<Instance>> missing = read_each_instance("/nonexistent/boards.txt");
+  ASSERT_EQ(missing.size(), 1u);
+  EXPECT_FALSE(missing[0].ok());
+}
+
 TEST(Io, MissingAndUnreadableFiles) {
   Expected<std::vector<Instance>> r = read_instances("/nonexistent/board.txt");
   ASSERT_FALSE(r.ok());

@@ -127,6 +127,8 @@ TEST(ParallelIda, LimitsStopEveryTask) {
   SearchResult r = parallel_ida_search(start, h, nodes);
   EXPECT_EQ(r.outcome, Outcome::NodeLimit);
   EXPECT_GE(r.stats.nodes_expanded, 2'000'000u);
+  EXPECT_LE(r.stats.nodes_expanded,
+            2'000'000u + 2 * detail::kIdaCheckInterval + detail::kFrontierTarget);
   std::atomic<bool> cancel{true};
   Limits cancelled;
   cancelled.cancel = &cancel;
@@ -137,6 +139,79 @@ TEST(ParallelIda, LimitsStopEveryTask) {
   r = parallel_ida_search(start, h, time);
   EXPECT_EQ(r.outcome, Outcome::TimeLimit);
   EXPECT_LT(r.stats.seconds, 5.0);
+}
+
+// Node limits: exact while the iterations are serial (the default budget covers 50,000 nodes);
+// once they are parallel (serial_nodes 0), within one check interval per thread, plus the
+// frontier's expansions. The bound under way is reported as a lower bound.
+TEST(ParallelIda, NodeLimitsAreKeptAndReportALowerBound) {
+  const auto text = embedded::find("korf100");
+  ASSERT_TRUE(text.has_value());
+  const auto instances = parse_instances(*text, "korf100");
+  ASSERT_TRUE(static_cast<bool>(instances));
+  const Goal goal = Goal::zero_first(4);
+  const Instance& inst = (*instances)[0];  // optimal 57
+  const Board<4> start = goal.canonical<4>(inst.tiles);
+  const LinearConflict<4> h(goal.blank_cell());
+  const int start_h = h.value(h.init(start));
+  constexpr int kThreads = 2;
+  tbb::global_control control(tbb::global_control::max_allowed_parallelism, kThreads);
+  for (uint64_t limit : {100, 1000, 50'000}) {
+    Limits limits;
+    limits.max_nodes = limit;
+    const SearchResult r = parallel_ida_search(start, h, limits);
+    ASSERT_EQ(r.outcome, Outcome::NodeLimit) << limit;
+    EXPECT_EQ(r.stats.nodes_expanded, limit);
+    EXPECT_GE(r.lower_bound, start_h);
+    EXPECT_LE(r.lower_bound, *inst.optimal_length);
+  }
+  const uint64_t slack = kThreads * detail::kIdaCheckInterval + detail::kFrontierTarget;
+  for (uint64_t limit : {50'000, 500'000}) {
+    Limits limits;
+    limits.max_nodes = limit;
+    const SearchResult r = parallel_ida_search(start, h, limits, 0);
+    ASSERT_EQ(r.outcome, Outcome::NodeLimit) << limit;
+    EXPECT_GE(r.stats.nodes_expanded, limit);
+    EXPECT_LE(r.stats.nodes_expanded, limit + slack);
+    EXPECT_GE(r.lower_bound, start_h);
+    EXPECT_LE(r.lower_bound, *inst.optimal_length);
+  }
+}
+
+// A small solve (every iteration within the serial budget) is the serial search node for node:
+// five parallel runs on two threads give the serial search's statistics.
+template <int N, typename H>
+void expect_serial_statistics(const Board<N>& start, const H& h) {
+  const SearchResult serial = ida_search(start, h);
+  ASSERT_EQ(serial.outcome, Outcome::Solved);
+  ASSERT_LT(serial.stats.nodes_expanded, detail::kSerialIterationNodes) << "not a small solve";
+  ASSERT_GT(serial.stats.iterations, 2u) << "too easy to tell";
+  tbb::global_control control(tbb::global_control::max_allowed_parallelism, 2);
+  for (int run = 0; run < 5; ++run) {
+    const SearchResult r = parallel_ida_search(start, h);
+    ASSERT_EQ(r.outcome, Outcome::Solved);
+    EXPECT_EQ(r.moves, serial.moves) << "run " << run;
+    EXPECT_EQ(r.stats.nodes_expanded, serial.stats.nodes_expanded) << "run " << run;
+    EXPECT_EQ(r.stats.nodes_generated, serial.stats.nodes_generated) << "run " << run;
+    EXPECT_EQ(r.stats.iterations, serial.stats.iterations) << "run " << run;
+    EXPECT_EQ(r.stats.states_selected, serial.stats.states_selected) << "run " << run;
+    EXPECT_EQ(r.stats.max_states_in_memory, serial.stats.max_states_in_memory) << "run " << run;
+  }
+}
+
+TEST(ParallelIda, SmallSolvesHaveTheSerialStatistics) {
+  const auto text = embedded::find("korf100");
+  ASSERT_TRUE(text.has_value());
+  const auto instances = parse_instances(*text, "korf100");
+  ASSERT_TRUE(static_cast<bool>(instances));
+  const Goal korf_goal = Goal::zero_first(4);
+  const Instance& quick = (*instances)[78];  // line 79: optimal 42, 39,778 nodes in 7 iterations
+  ASSERT_NO_FATAL_FAILURE(expect_serial_statistics(korf_goal.canonical<4>(quick.tiles),
+                                                   LinearConflict<4>(korf_goal.blank_cell())));
+  const Goal goal = Goal::standard(3);
+  Random random(11);
+  const Board<3> eight = goal.canonical<3>(random_board(random, goal, Solvability::Solvable));
+  ASSERT_NO_FATAL_FAILURE(expect_serial_statistics(eight, Manhattan<3>(goal.blank_cell())));
 }
 
 }  // namespace

@@ -48,6 +48,14 @@ Expected<std::vector<Instance>> parse_instances(std::string_view text, const std
 // Reads and parses a file; "-" reads standard input. Errors name the file.
 Expected<std::vector<Instance>> read_instances(const std::string& path);
 
+// Like parse_instances and read_instances, but going on after a bad board: each board or the
+// error in its place, in order; parsing resumes after the lines the bad board claims (its line, or
+// a 42-format board's size line and rows). A
+// file that cannot be read, or text that is not boards (binary, an overlong line), is one error.
+std::vector<Expected<Instance>> parse_each_instance(std::string_view text,
+                                                    const std::string& source);
+std::vector<Expected<Instance>> read_each_instance(const std::string& path);
+
 // Checks that `tiles` is a permutation of [0, side²); the error names `source` and `line`.
 std::optional<Error> validate_tiles(std::span<const int> values, int side,
                                     const std::string& source, int line);
