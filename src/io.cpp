@@ -85,7 +85,8 @@ Expected<std::vector<int>> bare_grid(const std::vector<TextLine>& lines, size_t 
 
 }  // namespace
 
-Expected<std::vector<TextLine>> split_lines(std::string_view text, const std::string& source) {
+Expected<std::vector<TextLine>> split_lines(std::string_view text, const std::string& source,
+                                            size_t max_line_bytes) {
   std::vector<TextLine> lines;
   int number = 0;
   size_t pos = 0;
@@ -95,22 +96,22 @@ Expected<std::vector<TextLine>> split_lines(std::string_view text, const std::st
     std::string_view raw = text.substr(pos, end - pos);
     ++number;
     pos = end + 1;
-    if (raw.size() > kMaxLineBytes)
+    if (raw.size() > max_line_bytes)
       return Error{source, number,
                    "line is " + std::to_string(raw.size()) + " bytes long, over the limit of " +
-                       std::to_string(kMaxLineBytes)};
-    for (unsigned char c : raw)
-      if (c == 0 || (c < 0x20 && c != '\t' && c != '\r' && c != '\v' && c != '\f') || c == 0x7f) {
-        char hex[8];
-        std::snprintf(hex, sizeof hex, "0x%02x", c);
-        return Error{source, number, std::string("binary data (byte ") + hex + "), not a board"};
-      }
+                       std::to_string(max_line_bytes)};
     TextLine line{number, {}, {}};
     const size_t hash = raw.find('#');
     if (hash != std::string_view::npos) {
       line.comment = raw.substr(hash + 1);
       raw = raw.substr(0, hash);
     }
+    for (unsigned char c : raw)
+      if (c == 0 || (c < 0x20 && c != '\t' && c != '\r' && c != '\v' && c != '\f') || c == 0x7f) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "0x%02x", c);
+        return Error{source, number, std::string("binary data (byte ") + hex + "), not text"};
+      }
     size_t i = 0;
     while (i < raw.size()) {
       while (i < raw.size() && std::isspace(static_cast<unsigned char>(raw[i]))) ++i;
@@ -252,7 +253,7 @@ Expected<std::vector<Instance>> first_error_or_all(std::vector<Expected<Instance
 
 std::vector<Expected<Instance>> parse_each_instance(std::string_view text,
                                                     const std::string& source) {
-  Expected<std::vector<TextLine>> split = split_lines(text, source);
+  Expected<std::vector<TextLine>> split = split_lines(text, source, kMaxLineBytes);
   if (!split) return {split.error()};
   const std::vector<TextLine>& lines = *split;
   if (lines.empty()) return {Error{source, 0, "no board found (empty input)"}};

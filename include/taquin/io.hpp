@@ -25,8 +25,10 @@ struct TextLine {
 // The lines of `text` that hold words, in order, each with its number ('#' starts a comment to the
 // end of the line; blank and comment-only lines are skipped but counted): the one line splitter
 // of the board and catalogue readers. The views point into `text`. Fails on a line longer than
-// kMaxLineBytes or holding control bytes (binary data), naming `source` and the line.
-Expected<std::vector<TextLine>> split_lines(std::string_view text, const std::string& source);
+// `max_line_bytes`, or with control bytes (binary data) before its comment, naming `source` and
+// the line.
+Expected<std::vector<TextLine>> split_lines(std::string_view text, const std::string& source,
+                                            size_t max_line_bytes);
 
 // One board as read: tiles row-major (0 = blank), validated as a permutation of [0, side²).
 struct Instance {

@@ -35,7 +35,8 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
   cat.text = std::string(text);
   uint64_t used = 0;
   int blank_line = 0;
-  const Expected<std::vector<TextLine>> lines = split_lines(text, source);
+  // No line limit but the file's: a catalogue's comments may be long.
+  const Expected<std::vector<TextLine>> lines = split_lines(text, source, kMaxCatalogueBytes);
   if (!lines) return lines.error();
   for (const TextLine& line : *lines) {
     const int line_no = line.number;
