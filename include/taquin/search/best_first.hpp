@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "taquin/board.hpp"
+#include "taquin/search/limit_watch.hpp"
 #include "taquin/search/node_store.hpp"
 #include "taquin/search/result.hpp"
 #include "taquin/solvability.hpp"
@@ -38,7 +39,10 @@ class ZeroHeuristic {
 // optimal even for an inconsistent heuristic; greedy keeps the first path found. The goal test is
 // made when a node is selected (A*, uniform) or generated (greedy). Stops with MemoryLimit, before
 // allocating, when the store and heap would pass limits.max_memory_bytes; with Unsolvable (and no
-// search) when the parity test fails. `optimal` is true for A* and uniform-cost when solved.
+// search) when the parity test fails. `optimal` is true for A* and uniform-cost when solved. A
+// node limit stops it after exactly that many expansions. Stopped unsolved, lower_bound is the
+// least f (A*) or g (uniform-cost) still open, which no solution is shorter than, or h(start)
+// (greedy, whose open list proves nothing more).
 template <int N, typename H>
 SearchResult best_first_search(const Board<N>& start, const H& h, BestFirstOrder order,
                                const Limits& limits = {}) {
@@ -48,15 +52,25 @@ SearchResult best_first_search(const Board<N>& start, const H& h, BestFirstOrder
     uint32_t index;
     uint32_t g;  // g when queued: an entry whose node has since got a smaller g is stale
   };
-  const detail::LimitWatch watch(limits);
+  detail::LimitWatch watch(limits, detail::kBestFirstCheckInterval);
   SearchResult result;
   Store store(limits.max_memory_bytes);
   std::vector<Entry> open;
+  const int start_h = h.value(h.init(start));
+  // The key of the node under expansion (no longer in `open`), else the largest key.
+  uint64_t expanding = UINT64_MAX;
   auto finish = [&](Outcome outcome, uint32_t goal_index = Store::kNone) {
     result.outcome = outcome;
     if (outcome == Outcome::Solved) {
       result.moves = store.path_to(goal_index);
       result.optimal = order != BestFirstOrder::Greedy;
+    } else if (outcome != Outcome::Unsolvable) {
+      // Some node of an optimal path is open (or under expansion) with its least g, and its f
+      // (A*, admissible h) or g (uniform) is at most the solution's length.
+      const uint64_t least = std::min(expanding, open.empty() ? UINT64_MAX : open.front().key);
+      result.lower_bound = order == BestFirstOrder::Greedy || least == UINT64_MAX
+                               ? start_h
+                               : static_cast<int>(least >> 32);
     }
     result.stats.max_states_in_memory = store.size();
     result.stats.seconds = watch.seconds();
@@ -95,7 +109,7 @@ SearchResult best_first_search(const Board<N>& start, const H& h, BestFirstOrder
     ++result.stats.states_selected;
     return finish(Outcome::Solved, root);
   }
-  if (!push({key_of(0, h.value(h.init(start))), root, 0})) return finish(Outcome::MemoryLimit);
+  if (!push({key_of(0, start_h), root, 0})) return finish(Outcome::MemoryLimit);
 
   Stats& stats = result.stats;
   while (!open.empty()) {
@@ -104,10 +118,11 @@ SearchResult best_first_search(const Board<N>& start, const H& h, BestFirstOrder
     open.pop_back();
     if (store.node(e.index).g() != e.g) continue;  // superseded by a shorter path
     ++stats.states_selected;
-    if ((stats.states_selected & 1023) == 0)
-      if (auto stop = watch.exceeded(stats)) return finish(*stop);
     const Board<N> b = store.board(e.index);
     if (b == goal) return finish(Outcome::Solved, e.index);
+    expanding = e.key;
+    if (stats.nodes_expanded >= watch.next_check())
+      if (const auto stop = watch.check(stats.nodes_expanded)) return finish(*stop);
     ++stats.nodes_expanded;
     const uint32_t parent = store.node(e.index).parent;
     const int back = parent == Store::kNone ? -1 : store.node(parent).blank();

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "taquin/board.hpp"
+#include "taquin/search/limit_watch.hpp"
 #include "taquin/search/node_store.hpp"
 #include "taquin/search/result.hpp"
 #include "taquin/solvability.hpp"
@@ -15,19 +16,24 @@ namespace taquin {
 // to the store in FIFO order, so the queue is the store's tail; the store's hash index is the
 // closed set. The goal test is made on generation (optimal on unit costs). Stops with
 // MemoryLimit before the store would pass limits.max_memory_bytes; Unsolvable (no search) on a
-// parity failure. Solutions are optimal.
+// parity failure. Solutions are optimal. A node limit stops it after exactly that many
+// expansions; stopped unsolved, lower_bound is one more than the depth under expansion (every
+// shallower board was generated, and tested).
 template <int N>
 SearchResult bfs_search(const Board<N>& start, const Limits& limits = {}) {
   using Store = detail::NodeStore<N>;
-  const detail::LimitWatch watch(limits);
+  detail::LimitWatch watch(limits, detail::kBestFirstCheckInterval);
   SearchResult result;
   Store store(limits.max_memory_bytes);
   Stats& stats = result.stats;
+  uint32_t depth = 0;  // of the node under expansion
   auto finish = [&](Outcome outcome, uint32_t goal_index = Store::kNone) {
     result.outcome = outcome;
     if (outcome == Outcome::Solved) {
       result.moves = store.path_to(goal_index);
       result.optimal = true;
+    } else if (outcome != Outcome::Unsolvable) {
+      result.lower_bound = static_cast<int>(depth) + 1;
     }
     stats.max_states_in_memory = store.size();
     stats.seconds = watch.seconds();
@@ -43,13 +49,14 @@ SearchResult bfs_search(const Board<N>& start, const Limits& limits = {}) {
   }
   for (uint32_t head = 0; head < store.size(); ++head) {
     ++stats.states_selected;
-    if ((stats.states_selected & 1023) == 0)
-      if (auto stop = watch.exceeded(stats)) return finish(*stop);
+    depth = store.node(head).g();
+    if (stats.nodes_expanded >= watch.next_check())
+      if (const auto stop = watch.check(stats.nodes_expanded)) return finish(*stop);
     const Board<N> b = store.board(head);
     ++stats.nodes_expanded;
     const uint32_t parent = store.node(head).parent;
     const int back = parent == Store::kNone ? -1 : store.node(parent).blank();
-    const uint32_t g = store.node(head).g() + 1;
+    const uint32_t g = depth + 1;
     if (g > Store::kMaxG) return finish(Outcome::MemoryLimit);
     const int blank = b.blank();
     for (int k = 0; k < kMoves<N>.count[blank]; ++k) {

@@ -12,16 +12,16 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <bit>
-#include <chrono>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "taquin/board.hpp"
+#include "taquin/search/limit_watch.hpp"
 #include "taquin/search/move_automaton.hpp"
 #include "taquin/search/result.hpp"
 #include "taquin/solvability.hpp"
@@ -29,6 +29,8 @@
 
 namespace taquin {
 
+// TODO(lead): remove replay and replay_solves after CLI merge (bench.cpp still calls
+// replay_solves; replay_solution in replay.hpp replaces them).
 // The board reached by playing the blank moves `moves` from `start`, or false if one of them
 // would leave the board. `out` receives the final board.
 template <int N>
@@ -126,15 +128,15 @@ struct SteppedOf<H> {
 };
 
 // Depth-first searches below one node with a fixed bound. Serial IDA* uses one; the parallel
-// search uses one per thread for its frontier subtrees. Limits are polled every 2^14 nodes.
+// search uses one per thread for its frontier subtrees. Limits are checked by a LimitWatch.
 template <int N, typename H>
 class IdaWorker {
  public:
   using State = typename H::State;
   static constexpr int kFound = -1;
   static constexpr int kStopped = -2;
+  static constexpr int kOverBudget = -3;
   static constexpr int kInfinity = std::numeric_limits<int>::max();
-  static constexpr uint64_t kPollMask = (uint64_t{1} << 14) - 1;
   static constexpr bool kPrefetches = requires { H::kPrefetch; };
   // A child's prepared reads (heuristics with kPrefetch), else an empty placeholder.
   using Lookup = typename LookupOf<H>::type;
@@ -147,31 +149,30 @@ class IdaWorker {
   struct NoCost {};
   using Cost = std::conditional_t<kStepped, NoCost, int>;  // g, where the state does not carry it
 
-  // `shared_nodes` (optional) totals the nodes of all workers for the node limit; `found`
-  // (optional) is raised by another worker that found a solution.
-  IdaWorker(const H& heuristic, const Limits& limits, int blank_label,
-            std::chrono::steady_clock::time_point started,
-            std::atomic<uint64_t>* shared_nodes = nullptr, const std::atomic<bool>* found = nullptr)
+  // `watch` checks the limits (and, in the parallel search, the shared counter and flag).
+  IdaWorker(const H& heuristic, int blank_label, const LimitWatch& watch)
       : h_(heuristic),
         stepped_(make_stepped(blank_label)),
-        limits_(limits),
         goal_(Board<N>::identity(blank_label)),
-        started_(started),
-        shared_nodes_(shared_nodes),
-        found_(found) {}
+        watch_(watch),
+        check_at_(watch.next_check()) {}
 
   // Searches the subtree of `board` (reached with cost `g` after blank move `prev`, kNoMove at
   // the root, and in state `automaton` of MoveAutomaton::standard() after the moves from the
   // start) for the goal within `bound`. Returns kFound (path() then holds the moves below
-  // `board`, solution_length() the total length), kStopped (stop_reason() says why), or the
+  // `board`, solution_length() the total length), kStopped (stop_reason() says why),
+  // kOverBudget when `node_budget` (0: none) nodes were expanded and more were needed, or the
   // least f above the bound met (kInfinity if none).
   int search(const Board<N>& board, const State& state, int g, int prev, int bound,
-             uint32_t automaton = MoveAutomaton::kStart) {
+             uint32_t automaton = MoveAutomaton::kStart, uint64_t node_budget = 0) {
     bound_ = bound;
     deepest_ = std::max(deepest_, bound);
     next_ = kInfinity;
     stopped_ = false;
+    over_budget_ = false;
     root_g_ = g;
+    budget_end_ = node_budget ? expanded_ + node_budget : std::numeric_limits<uint64_t>::max();
+    check_at_ = std::min(watch_.next_check(), budget_end_);
     if (path_.size() < static_cast<size_t>(bound) + 1) path_.resize(static_cast<size_t>(bound) + 1);
     if (h_.value(state) == 0 && board == goal_) {
       length_ = g;
@@ -194,7 +195,7 @@ class IdaWorker {
       if (kStepped && !unwound && next_ != kInfinity) next_ += g;
     } else
       unwound = dfs(board, state, g, prev, automaton);
-    if (unwound) return stopped_ ? kStopped : kFound;
+    if (unwound) return !stopped_ ? kFound : over_budget_ ? kOverBudget : kStopped;
     return next_;
   }
 
@@ -214,8 +215,8 @@ class IdaWorker {
   // from the move table of (blank cell, previous move). Returns true to unwind: the goal was
   // reached (the path is written on the way back) or the search must stop (stopped_).
   bool dfs(const Board<N> board, const State state, int g, int prev, uint32_t automaton) {
+    if (expanded_ >= check_at_ && must_stop()) return stopped_ = true;
     ++expanded_;
-    if ((expanded_ & kPollMask) == 0 && poll()) return stopped_ = true;
     const int blank = board.blank();
     const auto& list = kPrunedMoves<N>.at[blank][prev];
     for (int k = 0; k < list.count; ++k) {
@@ -256,8 +257,8 @@ class IdaWorker {
   [[gnu::noinline]] bool dfs_at(const uint64_t packed, const State state, Cost g,
                                 uint32_t automaton) {
     const Board<N> board = Board<N>::from_packed(packed, Blank);
+    if (expanded_ >= check_at_ && must_stop()) return stopped_ = true;
     ++expanded_;
-    if ((expanded_ & kPollMask) == 0 && poll()) return stopped_ = true;
     constexpr unsigned allowed = kPrunedMask<N>[Blank][Prev];
     // A heuristic with kPrefetch has every child's reads prepared and prefetched first.
     std::array<Lookup, 4> reads{};
@@ -388,79 +389,64 @@ class IdaWorker {
                                  &IdaWorker::dfs_at<static_cast<int>(I), kNoMove>}...};
   }
 
-  // True when the search must stop; sets stop_reason_.
-  [[gnu::cold, gnu::noinline]] bool poll() {
-    const uint64_t delta = expanded_ - reported_;
-    reported_ = expanded_;
-    uint64_t total = expanded_;
-    if (shared_nodes_) total = shared_nodes_->fetch_add(delta, std::memory_order_relaxed) + delta;
-    if (found_ && found_->load(std::memory_order_relaxed)) return stop(Outcome::Cancelled);
-    if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed))
-      return stop(Outcome::Cancelled);
-    if (limits_.max_nodes && total >= limits_.max_nodes) return stop(Outcome::NodeLimit);
-    if (limits_.max_seconds > 0) {
-      const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - started_;
-      if (spent.count() >= limits_.max_seconds) return stop(Outcome::TimeLimit);
-    }
+  // Called before expanding a node when expanded_ reaches check_at_: true when the search must
+  // stop (a limit: stop_reason_; the node budget: over_budget_), else sets the next check_at_.
+  [[gnu::cold, gnu::noinline]] bool must_stop() {
+    if (expanded_ >= budget_end_) return over_budget_ = true;
+    if (expanded_ >= watch_.next_check())
+      if (const std::optional<Outcome> why = watch_.check(expanded_)) {
+        stop_reason_ = *why;
+        return true;
+      }
+    check_at_ = std::min(watch_.next_check(), budget_end_);
     return false;
-  }
-  bool stop(Outcome why) {
-    stop_reason_ = why;
-    return true;
   }
 
  public:
-  // Adds the nodes not yet reported to the shared counter (call after a search).
-  void flush_nodes() {
-    if (shared_nodes_) shared_nodes_->fetch_add(expanded_ - reported_, std::memory_order_relaxed);
-    reported_ = expanded_;
-  }
+  // Adds the nodes not yet counted to the shared counter (call after the last search).
+  void flush_nodes() { watch_.flush(expanded_); }
 
  private:
   const H& h_;
   const SteppedHeuristic stepped_;
   const MoveAutomaton::Transitions automaton_ = MoveAutomaton::standard().transitions();
-  const Limits& limits_;
   const Board<N> goal_;
-  const std::chrono::steady_clock::time_point started_;
-  std::atomic<uint64_t>* shared_nodes_;
-  const std::atomic<bool>* found_;
+  LimitWatch watch_;
+  uint64_t check_at_;  // expanded_ at which must_stop() is due
+  uint64_t budget_end_ = std::numeric_limits<uint64_t>::max();
   int bound_ = 0;
   int next_ = kInfinity;
   bool stopped_ = false;
+  bool over_budget_ = false;
   int root_g_ = 0;
   int length_ = 0;
   int deepest_ = 0;
   uint64_t expanded_ = 0;
   uint64_t generated_ = 0;
-  uint64_t reported_ = 0;
   Outcome stop_reason_ = Outcome::Cancelled;
   std::vector<Dir> path_;
   int recorded_ = 0;  // one-word boards: moves recorded by record() in this search
 };
-
-inline double seconds_since(std::chrono::steady_clock::time_point t) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
-}
 
 }  // namespace detail
 
 // Optimal solution of the canonical board `start` (goal: identity with the blank on
 // start.blank_label()) by IDA* with the admissible heuristic `heuristic`, built for that blank
 // label. Returns Solved with optimal moves, Unsolvable on a parity mismatch, or NodeLimit /
-// TimeLimit / Cancelled when `limits` stop it. Stats: nodes_expanded = states_selected (one per
-// node whose children were generated), nodes_generated, iterations (bounds tried),
-// max_states_in_memory (deepest path + 1), seconds.
+// TimeLimit / Cancelled when `limits` stop it (a node limit after exactly that many nodes), with
+// lower_bound the bound of the iteration under way (no solution is shorter). Stats:
+// nodes_expanded = states_selected (one per node whose children were generated),
+// nodes_generated, iterations (bounds tried), max_states_in_memory (deepest path + 1), seconds.
 template <int N, typename H>
 SearchResult ida_search(const Board<N>& start, const H& heuristic, const Limits& limits = {}) {
-  const auto started = std::chrono::steady_clock::now();
+  const detail::LimitWatch watch(limits, detail::kIdaCheckInterval);
   SearchResult result;
   if (!is_solvable(start)) {
     result.outcome = Outcome::Unsolvable;
-    result.stats.seconds = detail::seconds_since(started);
+    result.stats.seconds = watch.seconds();
     return result;
   }
-  detail::IdaWorker<N, H> worker(heuristic, limits, start.blank_label(), started);
+  detail::IdaWorker<N, H> worker(heuristic, start.blank_label(), watch);
   const typename H::State state = heuristic.init(start);
   int bound = heuristic.value(state);
   for (;;) {
@@ -474,6 +460,7 @@ SearchResult ida_search(const Board<N>& start, const H& heuristic, const Limits&
     }
     if (r == detail::IdaWorker<N, H>::kStopped) {
       result.outcome = worker.stop_reason();
+      result.lower_bound = bound;
       break;
     }
     if (r == detail::IdaWorker<N, H>::kInfinity) {  // nothing beyond: no path (cannot happen
@@ -491,7 +478,7 @@ SearchResult ida_search(const Board<N>& start, const H& heuristic, const Limits&
                                 ? static_cast<int>(result.moves.size())
                                 : worker.deepest()) +
       1;
-  result.stats.seconds = detail::seconds_since(started);
+  result.stats.seconds = watch.seconds();
   return result;
 }
 

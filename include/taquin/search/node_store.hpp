@@ -2,10 +2,7 @@
 // byte count checked against the memory limit before anything grows.
 #pragma once
 
-#include <atomic>
-#include <chrono>
 #include <cstdint>
-#include <optional>
 #include <vector>
 
 #include "taquin/board.hpp"
@@ -13,28 +10,6 @@
 #include "taquin/tables.hpp"
 
 namespace taquin::detail {
-
-// Wall clock of a search and the limits it polls (every few thousand selections).
-class LimitWatch {
- public:
-  explicit LimitWatch(const Limits& limits)
-      : limits_(limits), start_(std::chrono::steady_clock::now()) {}
-  double seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
-  // The outcome to stop with when a limit (other than memory) is reached.
-  std::optional<Outcome> exceeded(const Stats& stats) const {
-    if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed))
-      return Outcome::Cancelled;
-    if (limits_.max_nodes && stats.nodes_expanded >= limits_.max_nodes) return Outcome::NodeLimit;
-    if (limits_.max_seconds > 0 && seconds() >= limits_.max_seconds) return Outcome::TimeLimit;
-    return std::nullopt;
-  }
-
- private:
-  Limits limits_;
-  std::chrono::steady_clock::time_point start_;
-};
 
 // Nodes live in one vector (packed board, parent index, g, blank cell: 16 bytes up to 4x4); an
 // open-addressing table (linear probing, at most 3/4 full, 8-byte slots: node index and the high

@@ -31,10 +31,11 @@ inline constexpr size_t kFrontierTarget = 4096;
 inline constexpr size_t kFrontierMin = 64;
 // Deepest frontier level, so huge boards never expand the root for long.
 inline constexpr int kFrontierMaxDepth = 24;
-// Bounds are first tried by one thread, without a frontier, until an iteration expands more
-// nodes than this: small searches end before a frontier would pay for itself (building one costs
-// about as much as searching this many nodes), and the next iteration is several times larger.
-inline constexpr uint64_t kSerialIterationNodes = uint64_t{1} << 9;
+// Bounds are first tried by one thread, without a frontier, until an iteration needs more nodes
+// than this: it is then abandoned and tried again in parallel. A search whose every iteration
+// fits (a few milliseconds) is the serial search, node for node, so its statistics are the same
+// from run to run; a larger one wastes at most this many nodes, one thread's few milliseconds.
+inline constexpr uint64_t kSerialIterationNodes = uint64_t{1} << 20;
 
 template <int N, typename H>
 struct FrontierNode {
@@ -50,15 +51,18 @@ struct FrontierNode {
 
 // Optimal solution of the canonical board `start`, like ida_search, searched by every thread
 // oneTBB may use (set the count with tbb::global_control). Bounds are tried serially until an
-// iteration expands more than `serial_nodes` nodes (0: none is). Then the root is expanded
+// iteration needs more than `serial_nodes` nodes (0: none is tried serially): that iteration is
+// abandoned, and tried again in parallel. Until then the search is ida_search, with the same
+// statistics (so the same from run to run). Then the root is expanded
 // breadth-first to some distinct subtrees, more for a larger search (kFrontierMin to
 // kFrontierTarget, deepened as iterations grow; states seen at a shallower level dropped: no
 // optimal path goes through them; children in move order from parents in level order, so the
 // path kept to each state is its lexicographically least shortest one, which the move automaton
 // never prunes); each further bound is tried on all subtrees in parallel, the
 // next bound is the least f that exceeded it, and the first subtree that reaches the goal stops
-// the others. The length is optimal whatever the thread count; node counts beyond one thread
-// vary from run to run (the serial ida_search is the reference for node counts).
+// the others. The length is optimal whatever the thread count; node counts of the parallel
+// iterations vary from run to run. Limits stop it as they stop ida_search, the node limit within
+// about kIdaCheckInterval nodes per thread once the iterations are parallel (exactly before).
 template <int N, typename H>
 SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
                                  const Limits& limits = {},
@@ -68,8 +72,11 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
   const auto started = std::chrono::steady_clock::now();
   SearchResult result;
   Stats& stats = result.stats;
+  // The bound of the iteration under way: no solution is shorter (the lower bound of a stop).
+  int bound = 0;
   auto finish = [&](Outcome outcome) {
     result.outcome = outcome;
+    if (outcome != Outcome::Solved && outcome != Outcome::Unsolvable) result.lower_bound = bound;
     stats.states_selected = stats.nodes_expanded;
     stats.seconds = detail::seconds_since(started);
     return result;
@@ -85,14 +92,21 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
   }
 
   // Small iterations, one thread.
-  int serial_bound = heuristic.value(start_state);
+  bound = heuristic.value(start_state);
   size_t frontier_target = detail::kFrontierTarget;
   if (serial_nodes > 0) {
-    Worker serial(heuristic, limits, start.blank_label(), started);
+    Worker serial(heuristic, start.blank_label(),
+                  detail::LimitWatch(limits, detail::kIdaCheckInterval, started));
     for (;;) {
       ++stats.iterations;
-      const uint64_t before = serial.expanded();
-      const int r = serial.search(start, start_state, 0, detail::kNoMove, serial_bound);
+      const int r = serial.search(start, start_state, 0, detail::kNoMove, bound,
+                                  MoveAutomaton::kStart, serial_nodes);
+      if (r == Worker::kOverBudget) {  // too large for one thread: tried again in parallel
+        --stats.iterations;
+        frontier_target = static_cast<size_t>(
+            std::clamp<uint64_t>(serial_nodes / 16, detail::kFrontierMin, detail::kFrontierTarget));
+        break;
+      }
       if (r == Worker::kFound || r == Worker::kStopped || r == Worker::kInfinity) {
         stats.nodes_expanded = serial.expanded();
         stats.nodes_generated = serial.generated();
@@ -107,13 +121,7 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
         }
         return finish(r == Worker::kStopped ? serial.stop_reason() : Outcome::Unsolvable);
       }
-      serial_bound = r;
-      const uint64_t iteration_nodes = serial.expanded() - before;
-      if (iteration_nodes > serial_nodes) {
-        frontier_target = static_cast<size_t>(std::clamp<uint64_t>(
-            iteration_nodes / 16, detail::kFrontierMin, detail::kFrontierTarget));
-        break;
-      }
+      bound = r;
     }
     stats.nodes_expanded = serial.expanded();
     stats.nodes_generated = serial.generated();
@@ -182,14 +190,17 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
   std::atomic<bool> found{false};
   std::atomic<int> stop_reason{-1};
   std::mutex solution_mutex;
+  const int threads = tbb::this_task_arena::max_concurrency();
   tbb::enumerable_thread_specific<Worker> workers([&] {
-    return Worker(heuristic, limits, start.blank_label(), started, &shared_nodes, &found);
+    return Worker(heuristic, start.blank_label(),
+                  detail::LimitWatch(limits, detail::kIdaCheckInterval, started, &shared_nodes,
+                                     &found, threads));
   });
 
-  int bound = Worker::kInfinity;
+  int least_f = Worker::kInfinity;
   for (const Node& node : levels.back())
-    bound = std::min(bound, node.g + heuristic.value(node.state));
-  bound = std::max(bound, serial_bound);
+    least_f = std::min(least_f, node.g + heuristic.value(node.state));
+  bound = std::max(bound, least_f);
   uint64_t searched = 0;  // nodes of the workers after the last iteration
   for (;;) {
     ++stats.iterations;
@@ -200,7 +211,6 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
     // threads sweep the frontier together and the last iteration reaches the first solution
     // about as many times sooner as there are threads.
     std::atomic<size_t> next_node{0};
-    const int threads = tbb::this_task_arena::max_concurrency();
     tbb::parallel_for(0, threads, 1, [&](int) {
       Worker& worker = workers.local();
       for (;;) {
