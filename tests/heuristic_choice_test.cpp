@@ -290,12 +290,12 @@ TEST_F(ChoiceCli, MissingPdbPathExitsTwo) {
   for (const char* heuristic : {"", "--heuristic linear ", "--heuristic pdb "}) {
     auto run = testing::run_taquin(std::string("solve ") + heuristic + "--pdb nowhere " + kBoard);
     EXPECT_EQ(run.status, 2) << heuristic;
-    EXPECT_EQ(run.err, "taquin: nowhere: no such catalogue or directory\n") << heuristic;
+    EXPECT_EQ(run.err, "taquin: --pdb: 'nowhere': no such catalogue or directory\n") << heuristic;
     EXPECT_EQ(run.out, "");
   }
   auto bench = testing::run_taquin("bench --set korf100 --count 1 --pdb nowhere");
   EXPECT_EQ(bench.status, 2);
-  EXPECT_EQ(bench.err, "taquin: nowhere: no such catalogue or directory\n");
+  EXPECT_EQ(bench.err, "taquin: --pdb: 'nowhere': no such catalogue or directory\n");
 }
 
 TEST_F(ChoiceCli, BuiltByNameFromAnyDirectoryThenFoundThere) {

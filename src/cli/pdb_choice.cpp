@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <utility>
 
@@ -93,7 +94,13 @@ Expected<HeuristicChoice> HeuristicCache::get(const Goal& goal) {
     std::cerr << "taquin: building the pattern databases " << catalogue.stem << " into " << dir
               << " (once; later runs map them)\n";
   };
-  Expected<HeuristicChoice> choice = choose_heuristic(goal, request);
+  // A --pdb path that does not exist is a bad option value, named by its flag.
+  const std::string& location = request.paths.location;
+  Expected<HeuristicChoice> choice =
+      !location.empty() && !std::filesystem::exists(location)
+          ? Expected<HeuristicChoice>(
+                Error{"--pdb", 0, "'" + location + "': no such catalogue or directory"})
+          : choose_heuristic(goal, request);
   report.finish();
   if (choice && !choice->notice.empty()) std::cerr << "taquin: " << choice->notice << '\n';
   chosen_.emplace(key, choice);
