@@ -198,7 +198,7 @@ TEST(Ida, LimitsStopTheSearch) {
 // before each expansion once the count reaches the limit), and the bound of the iteration under
 // way is a lower bound: at least h(start), at most the published optimum.
 TEST(Ida, NodeLimitIsExactAndReportsALowerBound) {
-  const auto instances = korf100();
+  const auto instances = reference_set("korf100");
   ASSERT_EQ(instances.size(), 100u);
   const Goal goal = Goal::zero_first(4);
   const Instance& inst = instances[0];  // optimal 57, some 10^7 nodes
