@@ -5,10 +5,14 @@
 
 namespace taquin {
 
-std::string HeuristicChoice::label() const {
+std::string heuristic_label(HeuristicKind kind, const pdb::PdbSet* databases) {
   std::string name(heuristic_name(kind));
-  if (databases) name += " " + databases->catalogue.stem;
+  if (kind == HeuristicKind::Pdb && databases) name += " " + databases->catalogue.stem;
   return name;
+}
+
+std::string HeuristicChoice::label() const {
+  return heuristic_label(kind, databases.get());
 }
 
 Expected<HeuristicChoice> choose_heuristic(const Goal& goal, const HeuristicRequest& request) {

@@ -2,10 +2,12 @@
 #pragma once
 
 #include <array>
+#include <concepts>
 #include <cstdint>
 #include <optional>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #ifdef __BMI2__
@@ -17,36 +19,57 @@
 
 namespace taquin {
 
-// Every heuristic H for boards of side N follows one shape, so searches take it as a template
-// parameter and never call through a pointer:
-//   using State = ...;                       // small per-node value, copied down the search
-//   State init(const Board<N>& b) const;     // full evaluation of a canonical board
-//   int value(const State& s) const;         // the estimate (moves to the identity goal)
-//   void update(State& s, const Board<N>& after, int label, int from, int to) const;
-//       // after the piece `label` slid from cell `from` to cell `to`; `after` is the new board
-// IDA* calls value() and update() for every node: mark them [[gnu::always_inline]] so the
-// compiler leaves no call in the hot loop (it does not always inline them on its own).
-// Optionally, a heuristic may declare `using Stepped = ...;`: a heuristic built from the blank
-// label, with the same State, whose value() adds one per update since init. IDA* on one-word
-// boards then reads f (relative to its search root) from the state instead of adding g.
-// Optionally, a heuristic whose value is a maximum of parts may declare
-//   static constexpr bool kTwoStage = true;
-//   int update_first(State& s, const Board<N>& after, int label, int from, int to) const;
-//       // like update, but brings only part of the state up to date; returns a lower bound
-//   int update_rest(State& s, const Board<N>& after, int label, int from, int to) const;
-//       // completes it (same arguments); returns value(s)
-// and IDA* prunes a child on the lower bound before paying for the rest. A two-stage heuristic
-// whose update reads memory that may not be cached may also declare
-//   static constexpr bool kPrefetch = true;
-//   using Lookup = ...;  // a move's reads, prepared
-//   Lookup prepare(const State& s, const Board<N>& board, int label, int from, int to) const;
-//       // (board before or after the move)
-//   void prefetch(const Lookup& l) const;
-//   int update_first(State& s, const Lookup& l) const;  // as above, from the prepared reads
-//   int update_rest(State& s, const Lookup& l) const;
-// and IDA* prepares and prefetches every child's reads when it enters a node.
-// All take canonical boards (labels are goal cells; see goal.hpp) and are built for one goal
-// blank cell, whose piece they ignore.
+// The heuristic interface, as concepts: searches take the heuristic as a template parameter
+// constrained on them (never a pointer), and each shipped heuristic is checked against them
+// where it is defined. All take canonical boards (labels are goal cells; see goal.hpp) and are
+// built for one goal blank cell, whose piece they ignore. IDA* calls value() and update() for
+// every node: mark them [[gnu::always_inline]] so the compiler leaves no call in the hot loop
+// (it does not always inline them on its own).
+
+// An admissible estimate of the moves to the identity goal, kept up to date move by move:
+// `init` evaluates a board in full; `value` reads a State, the small per-node value copied down
+// the search; `update(s, after, label, from, to)` brings s up to date after the piece `label`
+// slid from cell `from` to cell `to` (`after` is the new board).
+template <typename H, int N>
+concept IncrementalHeuristic = std::copyable<typename H::State> &&
+    requires(const H& h, typename H::State& s, const Board<N>& b, int label, int from, int to) {
+  { h.init(b) } -> std::same_as<typename H::State>;
+  { h.value(std::as_const(s)) } -> std::same_as<int>;
+  h.update(s, b, label, from, to);
+};
+
+// A heuristic with a stepped variant H::Stepped: built from the blank label, same State, whose
+// value() adds one per update since init. IDA* on one-word boards then reads f (relative to its
+// search root) from the state instead of adding g.
+template <typename H, int N>
+concept SteppedHeuristic =
+    IncrementalHeuristic<H, N> && IncrementalHeuristic<typename H::Stepped, N> &&
+    std::same_as<typename H::Stepped::State, typename H::State> &&
+    std::constructible_from<typename H::Stepped, int>;
+
+// A heuristic whose value is a maximum of parts, updated in two stages: update_first brings part
+// of the state up to date and returns a lower bound of the value, update_rest (same arguments)
+// completes it and returns value(s). IDA* prunes a child on the lower bound when it suffices.
+template <typename H, int N>
+concept TwoStageHeuristic = IncrementalHeuristic<H, N> &&
+    requires(const H& h, typename H::State& s, const Board<N>& b, int label, int from, int to) {
+  { h.update_first(s, b, label, from, to) } -> std::same_as<int>;
+  { h.update_rest(s, b, label, from, to) } -> std::same_as<int>;
+};
+
+// A two-stage heuristic whose update reads memory that may not be cached: `prepare` computes a
+// move's reads (H::Lookup) from the state and the board before or after the move, `prefetch`
+// starts loading them, and update_first / update_rest take the prepared reads. IDA* prepares and
+// prefetches every child's reads when it enters a node.
+template <typename H, int N>
+concept PrefetchingHeuristic = TwoStageHeuristic<H, N> &&
+    requires(const H& h, typename H::State& s, const Board<N>& b, const typename H::Lookup& l,
+             int label, int from, int to) {
+  { h.prepare(std::as_const(s), b, label, from, to) } -> std::same_as<typename H::Lookup>;
+  h.prefetch(l);
+  { h.update_first(s, l) } -> std::same_as<int>;
+  { h.update_rest(s, l) } -> std::same_as<int>;
+};
 
 enum class HeuristicKind { Hamming, Manhattan, Linear, Pdb };
 
@@ -84,7 +107,7 @@ struct DistanceTable {
 };
 
 namespace detail {
-// The Stepped variant (see the interface above) of a heuristic H whose State is one count h:
+// The stepped variant (SteppedHeuristic) of a heuristic H whose State is one count h:
 // H's update, plus one for the move.
 template <int N, typename H>
 class CountingMoves : public H {
@@ -437,5 +460,15 @@ class LinearConflict : public LinearConflictBase<N> {
  public:
   explicit LinearConflict(int blank_label) : Base(blank_label) {}
 };
+
+// Every shipped heuristic has the stepped variant IDA* uses on one-word boards, and none has two
+// stages (the pattern databases do: pdb/heuristic.hpp).
+static_assert(SteppedHeuristic<Hamming<3>, 3> && SteppedHeuristic<Hamming<4>, 4>);
+static_assert(SteppedHeuristic<Manhattan<3>, 3> && SteppedHeuristic<Manhattan<4>, 4>);
+static_assert(SteppedHeuristic<LinearConflict<4>, 4> && !TwoStageHeuristic<LinearConflict<4>, 4>);
+static_assert(IncrementalHeuristic<LinearConflict<2>, 2> &&
+              IncrementalHeuristic<LinearConflict<3>, 3>);
+static_assert(IncrementalHeuristic<LinearConflict<5>, 5> && IncrementalHeuristic<Manhattan<5>, 5>);
+static_assert(IncrementalHeuristic<Hamming<8>, 8> && IncrementalHeuristic<LinearConflict<8>, 8>);
 
 }  // namespace taquin

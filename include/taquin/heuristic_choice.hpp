@@ -33,9 +33,13 @@ struct HeuristicChoice {
   // instead, why, and the command that builds the databases (one line, for stderr).
   std::string notice;
 
-  // The heuristic's name, with the catalogue for pattern databases: "pdb 7-8", "linear".
+  // heuristic_label(kind, databases).
   std::string label() const;
 };
+
+// The name of a heuristic as used, with the catalogue for pattern databases: "pdb 7-8",
+// "linear".
+std::string heuristic_label(HeuristicKind kind, const pdb::PdbSet* databases);
 
 // The heuristic for boards of `goal` (its side is the boards'). An asked heuristic other than
 // pdb is used as is. Pdb, asked or by default, loads the databases that serve the goal

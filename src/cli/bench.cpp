@@ -129,7 +129,8 @@ int run_bench(const BenchOptions& options) {
       return run_search<N>(goal->canonical<N>(inst.tiles), {Algorithm::Ida, kind, threads, limits},
                            databases.get());
     });
-    if (interrupt.signal()) {
+    // A search the signal stopped; one that finished as it came is printed, and the next stops.
+    if (interrupt.signal() && result.outcome == Outcome::Cancelled) {
       print_interrupted(interrupt.signal(), inst, result);
       return interrupt.exit_status();
     }
@@ -211,7 +212,7 @@ int run_bench(const BenchOptions& options) {
     out << "Nodes searched: " << total_nodes << '\n';
     std::cout << out.str();
   }
-  return status;
+  return interrupt.signal() ? interrupt.exit_status() : status;
 }
 
 void setup_bench(CLI::App& app, int& exit_code) {

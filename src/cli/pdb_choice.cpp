@@ -83,7 +83,8 @@ HeuristicCache::HeuristicCache(std::optional<HeuristicKind> asked, const PdbChoi
 }
 
 Expected<HeuristicChoice> HeuristicCache::get(const Goal& goal) {
-  auto found = chosen_.find(goal.tiles());
+  const std::string key(goal.tiles().begin(), goal.tiles().end());
+  auto found = chosen_.find(key);
   if (found != chosen_.end()) return found->second;
   BuildReport report(0);
   HeuristicRequest request = request_;
@@ -95,7 +96,7 @@ Expected<HeuristicChoice> HeuristicCache::get(const Goal& goal) {
   Expected<HeuristicChoice> choice = choose_heuristic(goal, request);
   report.finish();
   if (choice && !choice->notice.empty()) std::cerr << "taquin: " << choice->notice << '\n';
-  chosen_.emplace(goal.tiles(), choice);
+  chosen_.emplace(key, choice);
   return choice;
 }
 

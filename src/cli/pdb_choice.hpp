@@ -61,7 +61,7 @@ class HeuristicCache {
 
  private:
   HeuristicRequest request_;
-  std::map<std::vector<uint8_t>, Expected<HeuristicChoice>> chosen_;
+  std::map<std::string, Expected<HeuristicChoice>> chosen_;  // by the goal's tiles, as bytes
 };
 
 }  // namespace taquin::cli

@@ -248,7 +248,8 @@ int run_solve(const SolveOptions& options) {
                              choices[index].databases.get());
       });
     }
-    if (interrupt.signal()) {
+    // A search the signal stopped; one that finished as it came is printed, and the next stops.
+    if (interrupt.signal() && result.outcome == Outcome::Cancelled) {
       print_interrupted(interrupt.signal(), inst, result);
       return interrupt.exit_status();
     }
@@ -282,7 +283,7 @@ int run_solve(const SolveOptions& options) {
     std::cout.flush();
   }
   report_skipped(jobs->size());
-  return status;
+  return interrupt.signal() ? interrupt.exit_status() : status;
 }
 
 void setup_solve(CLI::App& app, int& exit_code) {

@@ -8,13 +8,14 @@
 #include <vector>
 
 #include "taquin/board.hpp"
+#include "taquin/heuristic.hpp"
 #include "taquin/pdb/geometry.hpp"
 #include "taquin/pdb/pdb_set.hpp"
 #include "taquin/pdb/rank.hpp"
 
 namespace taquin::pdb {
 
-// Follows the heuristic concept of taquin/heuristic.hpp. A "view" is a symmetry of the square
+// A PrefetchingHeuristic (taquin/heuristic.hpp). A "view" is a symmetry of the square
 // that maps the goal's blank cell to the catalogue's; the board seen through it is looked up in the
 // tables, and since symmetries keep distances, each view's sum is admissible. Up to two views
 // are used (for the standard goal: the board itself and its reflection about the main diagonal)
@@ -116,10 +117,9 @@ class PdbHeuristic {
     for (int v = 0; v < views_; ++v) relook(s, v, after, label, from, to);
   }
 
-  // Two-stage update for IDA* (see kTwoStage in taquin/heuristic.hpp): update_first looks up the
-  // first view only and returns its sum, a lower bound of value(); update_rest then looks up the
-  // other view and returns value(). A child pruned on the first sum skips the second lookup.
-  static constexpr bool kTwoStage = true;
+  // Two-stage update for IDA* (TwoStageHeuristic): update_first looks up the first view only
+  // and returns its sum, a lower bound of value(); update_rest then looks up the other view and
+  // returns value(). A child pruned on the first sum skips the second lookup.
   [[gnu::always_inline]] int update_first(State& s, const Board<N>& after, int label, int from,
                                           int to) const {
     relook(s, 0, after, label, from, to);
@@ -132,7 +132,7 @@ class PdbHeuristic {
     return std::max(s.sum[0], s.sum[1]);
   }
 
-  // Prepared table reads (kPrefetch in taquin/heuristic.hpp): per view, the moved tile's group
+  // Prepared table reads (PrefetchingHeuristic): per view, the moved tile's group
   // (-1 if none), its new index and Manhattan sum. IDA* prepares every child's reads when it
   // enters a node and prefetches their entries, so the reads of siblings and of both views are
   // in flight together instead of one after the other.
@@ -144,7 +144,6 @@ class PdbHeuristic {
   struct Lookup {
     std::array<Read, kMaxViews> view{};
   };
-  static constexpr bool kPrefetch = true;
   // The reads after `label` slides from `from` to `to` on `board` (the board before or after the
   // move: only the cells strictly between the two are read).
   [[gnu::always_inline]] Lookup prepare(const State& s, const Board<N>& board, int label, int from,
@@ -246,5 +245,8 @@ class PdbHeuristic {
   int groups_ = 0;
   std::array<View, kMaxViews> view_{};
 };
+
+static_assert(PrefetchingHeuristic<PdbHeuristic<4>, 4> && PrefetchingHeuristic<PdbHeuristic<5>, 5>);
+static_assert(PrefetchingHeuristic<PdbHeuristic<3>, 3> && !SteppedHeuristic<PdbHeuristic<4>, 4>);
 
 }  // namespace taquin::pdb

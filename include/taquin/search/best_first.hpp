@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "taquin/board.hpp"
+#include "taquin/heuristic.hpp"
 #include "taquin/search/limit_watch.hpp"
 #include "taquin/search/node_store.hpp"
 #include "taquin/search/result.hpp"
@@ -22,7 +23,7 @@ enum class BestFirstOrder {
   Greedy,   // h alone, ties toward smaller g; fast, not optimal
 };
 
-// The heuristic h ≡ 0 (for uniform-cost search), in the shape of heuristic.hpp.
+// The heuristic h ≡ 0 (for uniform-cost search), an IncrementalHeuristic.
 template <int N>
 class ZeroHeuristic {
  public:
@@ -31,6 +32,7 @@ class ZeroHeuristic {
   int value(const State&) const { return 0; }
   void update(State&, const Board<N>&, int, int, int) const {}
 };
+static_assert(IncrementalHeuristic<ZeroHeuristic<4>, 4>);
 
 // Best-first search from the canonical board `start` to the identity goal with the blank's label
 // at its goal cell. The open list is a binary heap of node indices; a node's board, parent link
@@ -43,7 +45,7 @@ class ZeroHeuristic {
 // node limit stops it after exactly that many expansions. Stopped unsolved, lower_bound is the
 // least f (A*) or g (uniform-cost) still open, which no solution is shorter than, or h(start)
 // (greedy, whose open list proves nothing more).
-template <int N, typename H>
+template <int N, IncrementalHeuristic<N> H>
 SearchResult best_first_search(const Board<N>& start, const H& h, BestFirstOrder order,
                                const Limits& limits = {}) {
   using Store = detail::NodeStore<N>;
@@ -173,7 +175,7 @@ SearchResult best_first_search(const Board<N>& start, const H& h, BestFirstOrder
 }
 
 // A* with heuristic `h`: optimal when h is admissible.
-template <int N, typename H>
+template <int N, IncrementalHeuristic<N> H>
 SearchResult astar_search(const Board<N>& start, const H& h, const Limits& limits = {}) {
   return best_first_search(start, h, BestFirstOrder::AStar, limits);
 }
@@ -185,7 +187,7 @@ SearchResult uniform_cost_search(const Board<N>& start, const Limits& limits = {
 }
 
 // Greedy best-first search on h alone: a valid solution, usually far from optimal.
-template <int N, typename H>
+template <int N, IncrementalHeuristic<N> H>
 SearchResult greedy_search(const Board<N>& start, const H& h, const Limits& limits = {}) {
   return best_first_search(start, h, BestFirstOrder::Greedy, limits);
 }

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "taquin/board.hpp"
+#include "taquin/heuristic.hpp"
 #include "taquin/search/limit_watch.hpp"
 #include "taquin/search/move_automaton.hpp"
 #include "taquin/search/result.hpp"
@@ -80,37 +81,21 @@ inline constexpr auto kPrunedMask = make_pruned_mask<N>();
 
 inline constexpr int kNoMove = 4;
 
-// H::Lookup where the heuristic declares one, else an empty type.
+// Member types a heuristic may declare, named lazily: IdaWorker names one only where the concept
+// that requires it holds (taquin/heuristic.hpp), else uses Unused.
+struct Unused {};
 template <typename H>
 struct LookupOf {
-  struct type {};
-};
-template <typename H>
-requires requires {
-  typename H::Lookup;
-}
-struct LookupOf<H> {
   using type = typename H::Lookup;
 };
-
-// H::Stepped where the heuristic declares one (a variant whose value() adds the moves made since
-// init, so f relative to the search root is the state's value), else an empty type.
-struct NoStepped {};
 template <typename H>
 struct SteppedOf {
-  using type = NoStepped;
-};
-template <typename H>
-requires requires {
-  typename H::Stepped;
-}
-struct SteppedOf<H> {
   using type = typename H::Stepped;
 };
 
 // Depth-first searches below one node with a fixed bound. Serial IDA* uses one; the parallel
 // search uses one per thread for its frontier subtrees. Limits are checked by a LimitWatch.
-template <int N, typename H>
+template <int N, IncrementalHeuristic<N> H>
 class IdaWorker {
  public:
   using State = typename H::State;
@@ -118,22 +103,25 @@ class IdaWorker {
   static constexpr int kStopped = -2;
   static constexpr int kOverBudget = -3;
   static constexpr int kInfinity = std::numeric_limits<int>::max();
-  static constexpr bool kPrefetches = requires { H::kPrefetch; };
-  // A child's prepared reads (heuristics with kPrefetch), else an empty placeholder.
-  using Lookup = typename LookupOf<H>::type;
-  // One-word boards with a Stepped heuristic carry f (relative to the search root) in the state
-  // and no cost argument: one register and two operations a child fewer, some 5-7% faster.
-  static constexpr bool kStepped =
-      Board<N>::kWords == 1 && !std::is_same_v<typename SteppedOf<H>::type, NoStepped>;
+  static constexpr bool kTwoStage = TwoStageHeuristic<H, N>;
+  static constexpr bool kPrefetches = PrefetchingHeuristic<H, N>;
+  // A child's prepared reads (prefetching heuristics), else an empty placeholder.
+  using Lookup =
+      typename std::conditional_t<kPrefetches, LookupOf<H>, std::type_identity<Unused>>::type;
+  // One-word boards with a (one-stage) stepped heuristic carry f, relative to the search root,
+  // in the state and no cost argument: one register and two operations a child fewer, some 5-7%
+  // faster.
+  static constexpr bool kStepped = Board<N>::kWords == 1 && SteppedHeuristic<H, N> && !kTwoStage;
   // The heuristic the one-word search updates: H::Stepped where it is used, else a placeholder.
-  using SteppedHeuristic = std::conditional_t<kStepped, typename SteppedOf<H>::type, NoStepped>;
-  struct NoCost {};
-  using Cost = std::conditional_t<kStepped, NoCost, int>;  // g, where the state does not carry it
+  using Updater =
+      typename std::conditional_t<kStepped, SteppedOf<H>, std::type_identity<Unused>>::type;
+  // The cost argument of the one-word search: g, or nothing where the state carries f.
+  using Cost = std::conditional_t<kStepped, Unused, int>;
 
   // `watch` checks the limits (and, in the parallel search, the shared counter and flag).
   IdaWorker(const H& heuristic, int blank_label, const LimitWatch& watch)
       : h_(heuristic),
-        stepped_(make_stepped(blank_label)),
+        updater_(make_updater(blank_label)),
         goal_(Board<N>::identity(blank_label)),
         watch_(watch),
         check_at_(watch.next_check()) {}
@@ -211,11 +199,7 @@ class IdaWorker {
       h_.update(child_state, child, label, to, blank);
       ++generated_;
       const int h = h_.value(child_state);
-      const int f = g + 1 + h;
-      if (f > bound_) {
-        next_ = std::min(next_, f);
-        continue;
-      }
+      if (pruned(g + 1 + h)) continue;
       if (h == 0 && child == goal_) {
         length_ = g + 1;
         path_[g] = list.dir[k];
@@ -241,7 +225,7 @@ class IdaWorker {
     if (expanded_ >= check_at_ && must_stop()) return stopped_ = true;
     ++expanded_;
     constexpr unsigned allowed = kPrunedMask<N>[Blank][Prev];
-    // A heuristic with kPrefetch has every child's reads prepared and prefetched first.
+    // A prefetching heuristic has every child's reads prepared and prefetched first.
     std::array<Lookup, 4> reads{};
     if constexpr (kPrefetches) {
       if constexpr ((allowed & 1) != 0) reads[0] = prepare_at<Blank, Dir::Up>(board, state);
@@ -271,65 +255,76 @@ class IdaWorker {
     return lookup;
   }
 
-  // `reads`: the child's prepared reads (heuristics with kPrefetch).
+  // One child of a one-word node, reached by blank move D, in five steps: generate it, update
+  // its heuristic to its f, prune it above the bound, recurse (or stop at the goal), record the
+  // move on the way back. `reads`: its prepared reads (prefetching heuristics). Returns true to
+  // unwind (goal found, or stopped).
   template <int Blank, Dir D>
   [[gnu::always_inline]] bool expand_at(const Board<N>& board, const State& state, Cost g,
                                         uint32_t automaton, const Lookup& reads) {
+    constexpr int to = kMoves<N>.target_by_dir[Blank][static_cast<int>(D)];
+    // 1. Generate: the automaton refuses a move that completes a duplicate move string.
     const uint32_t child_automaton = automaton_.next(automaton, D);
     if (child_automaton == MoveAutomaton::kDead) return false;
     ++generated_;
-    constexpr int to = kMoves<N>.target_by_dir[Blank][static_cast<int>(D)];
     const int label =
         static_cast<int>((board.packed() >> (Board<N>::kBits * to)) & Board<N>::kMask);
-
     Board<N> child = board;
     child.slide(to);
+    // 2. Update the heuristic: the child's f.
     State child_state = state;
-    int h;
-    if constexpr (requires { H::kTwoStage; }) {
-      // Prune on the first stage's lower bound when it suffices. Its f may be below the child's
-      // true f, so the next bound may be lower than plain IDA*'s: never above it, so no
-      // solution is skipped.
-      int first;
+    const int f = child_f<Blank, to>(child_state, child, label, g, reads);
+    // 3. Prune above the bound.
+    if (pruned(f)) return false;
+    // 4. Recurse, unless the child is the goal; 5. record the move when either unwinds.
+    if (child.packed() == goal_.packed() && to == goal_.blank()) return record(D);
+    if (dfs_at<to, kChildPrev<D>>(child.packed(), child_state, child_cost(g), child_automaton))
+      return record(D);
+    return false;
+  }
+
+  // Step 2: brings `s` up to date after the piece `label` slid from cell To into the blank's
+  // cell Blank, and returns the child's f (relative to the search root where kStepped: the
+  // stepped state holds it). A two-stage heuristic returns its first stage's f when that is
+  // already above the bound (the next bound may then be lower than plain IDA*'s, never above
+  // it, so no solution is skipped).
+  template <int Blank, int To>
+  [[gnu::always_inline]] int child_f(State& s, const Board<N>& child, int label, Cost g,
+                                     const Lookup& reads) const {
+    if constexpr (kTwoStage) {
+      int first, rest;
       if constexpr (kPrefetches)
-        first = h_.update_first(child_state, reads);
+        first = h_.update_first(s, reads);
       else
-        first = h_.update_first(child_state, child, label, to, Blank);
-      if (g + 1 + first > bound_) {
-        next_ = std::min(next_, g + 1 + first);
-        return false;
-      }
+        first = h_.update_first(s, child, label, To, Blank);
+      if (g + 1 + first > bound_) return g + 1 + first;
       if constexpr (kPrefetches)
-        h = h_.update_rest(child_state, reads);
+        rest = h_.update_rest(s, reads);
       else
-        h = h_.update_rest(child_state, child, label, to, Blank);
+        rest = h_.update_rest(s, child, label, To, Blank);
+      return g + 1 + rest;
     } else if constexpr (kStepped) {
-      stepped_.update(child_state, child, label, to, Blank);
-      h = stepped_.value(child_state);  // f, relative to the search root
+      updater_.update(s, child, label, To, Blank);
+      return updater_.value(s);
     } else {
-      h_.update(child_state, child, label, to, Blank);
-      h = h_.value(child_state);
+      h_.update(s, child, label, To, Blank);
+      return g + 1 + h_.value(s);
     }
-    if constexpr (kStepped) {
-      if (h > bound_) {
-        next_ = std::min(next_, h);
-        return false;
-      }
-      if (child.packed() == goal_.packed() && to == goal_.blank()) return record(D);
-      if (dfs_at<to, kChildPrev<D>>(child.packed(), child_state, g, child_automaton))
-        return record(D);
-      return false;
-    } else {
-      const int f = g + 1 + h;
-      if (f > bound_) {
-        next_ = std::min(next_, f);
-        return false;
-      }
-      if (h == 0 && child.packed() == goal_.packed() && to == goal_.blank()) return record(D);
-      if (dfs_at<to, kChildPrev<D>>(child.packed(), child_state, g + 1, child_automaton))
-        return record(D);
-      return false;
-    }
+  }
+
+  // Step 3: true when f is above the bound; the least such f is the next iteration's bound.
+  [[gnu::always_inline]] bool pruned(int f) {
+    if (f <= bound_) return false;
+    next_ = std::min(next_, f);
+    return true;
+  }
+
+  // A child's cost argument: g + 1, or nothing where the state carries f.
+  [[gnu::always_inline]] static Cost child_cost(Cost g) {
+    if constexpr (kStepped)
+      return g;
+    else
+      return g + 1;
   }
 
   // Move `d` led to the goal, or to a subtree that unwound (goal found, or stopped): records it
@@ -351,9 +346,9 @@ class IdaWorker {
 
   using DfsAt = bool (IdaWorker::*)(const uint64_t, const State, Cost, uint32_t);
 
-  static SteppedHeuristic make_stepped(int blank_label) {
+  static Updater make_updater(int blank_label) {
     if constexpr (kStepped)
-      return SteppedHeuristic(blank_label);
+      return Updater(blank_label);
     else
       return {};
   }
@@ -389,7 +384,7 @@ class IdaWorker {
 
  private:
   const H& h_;
-  const SteppedHeuristic stepped_;
+  const Updater updater_;
   const MoveAutomaton::Transitions automaton_ = MoveAutomaton::standard().transitions();
   const Board<N> goal_;
   LimitWatch watch_;
@@ -418,7 +413,7 @@ class IdaWorker {
 // lower_bound the bound of the iteration under way (no solution is shorter). Stats:
 // nodes_expanded = states_selected (one per node whose children were generated),
 // nodes_generated, iterations (bounds tried), max_states_in_memory (deepest path + 1), seconds.
-template <int N, typename H>
+template <int N, IncrementalHeuristic<N> H>
 SearchResult ida_search(const Board<N>& start, const H& heuristic, const Limits& limits = {}) {
   const detail::LimitWatch watch(limits, detail::kIdaCheckInterval);
   SearchResult result;

@@ -63,7 +63,7 @@ struct FrontierNode {
 // the others. The length is optimal whatever the thread count; node counts of the parallel
 // iterations vary from run to run. Limits stop it as they stop ida_search, the node limit within
 // about kIdaCheckInterval nodes per thread once the iterations are parallel (exactly before).
-template <int N, typename H>
+template <int N, IncrementalHeuristic<N> H>
 SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
                                  const Limits& limits = {},
                                  uint64_t serial_nodes = detail::kSerialIterationNodes) {
