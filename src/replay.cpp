@@ -25,10 +25,10 @@ int step(int blank, Dir d, int side) {
   return -1;
 }
 
-}  // namespace
-
-Expected<std::vector<std::vector<uint8_t>>> replay_path(std::span<const uint8_t> tiles, int side,
-                                                        std::span<const Dir> moves) {
+// The boards met when the blank of `tiles` (side `side`) follows `moves`, the start first; the
+// Error names the first move that takes the blank off the board.
+Expected<std::vector<std::vector<uint8_t>>> walk(std::span<const uint8_t> tiles, int side,
+                                                 std::span<const Dir> moves) {
   std::vector<std::vector<uint8_t>> path;
   path.reserve(moves.size() + 1);
   std::vector<uint8_t> board(tiles.begin(), tiles.end());
@@ -51,13 +51,15 @@ Expected<std::vector<std::vector<uint8_t>>> replay_path(std::span<const uint8_t>
   return path;
 }
 
+}  // namespace
+
 Expected<std::vector<std::vector<uint8_t>>> replay_solution(std::span<const uint8_t> tiles,
                                                             std::span<const Dir> moves,
                                                             const Goal& goal) {
   const int side = goal.side();
   if (tiles.size() != goal.tiles().size())
     return Error{"replay", 0, "the board and the goal differ in size"};
-  Expected<std::vector<std::vector<uint8_t>>> path = replay_path(tiles, side, moves);
+  Expected<std::vector<std::vector<uint8_t>>> path = walk(tiles, side, moves);
   if (!path) return path.error();
   const std::vector<uint8_t>& end = path->back();
   if (end != goal.tiles())
@@ -66,13 +68,6 @@ Expected<std::vector<std::vector<uint8_t>>> replay_solution(std::span<const uint
                      format_board(end, side, BoardFormat::OneLine) + ", not on the goal " +
                      format_board(goal.tiles(), side, BoardFormat::OneLine)};
   return path;
-}
-
-std::optional<Error> check_solution(std::span<const uint8_t> tiles, std::span<const Dir> moves,
-                                    const Goal& goal) {
-  Expected<std::vector<std::vector<uint8_t>>> path = replay_solution(tiles, moves, goal);
-  if (!path) return path.error();
-  return std::nullopt;
 }
 
 }  // namespace taquin

@@ -30,25 +30,6 @@
 
 namespace taquin {
 
-// TODO(lead): remove replay and replay_solves after CLI merge (bench.cpp still calls
-// replay_solves; replay_solution in replay.hpp replaces them).
-// The board reached by playing the blank moves `moves` from `start`, or false if one of them
-// would leave the board. `out` receives the final board.
-template <int N>
-bool replay(const Board<N>& start, const std::vector<Dir>& moves, Board<N>& out) {
-  out = start;
-  for (Dir d : moves)
-    if (!out.move(d)) return false;
-  return true;
-}
-
-// True when `moves` are legal from the canonical board `start` and lead to its identity goal.
-template <int N>
-bool replay_solves(const Board<N>& start, const std::vector<Dir>& moves) {
-  Board<N> end;
-  return replay(start, moves, end) && end == Board<N>::identity(start.blank_label());
-}
-
 namespace detail {
 
 // The blank moves from each cell that do not undo the previous move (index 4: no previous move),
