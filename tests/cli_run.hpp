@@ -3,10 +3,12 @@
 #pragma once
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -16,6 +18,19 @@
 #include "json_fields.hpp"
 
 namespace taquin::testing {
+
+// The CLI suites never see the databases of the user who runs them: before any test, HOME points
+// to an empty scratch directory and the variables that name a database directory are unset (a
+// test may still set them).
+inline const bool kIsolatedFromUserDatabases = [] {
+  const std::filesystem::path home =
+      std::filesystem::temp_directory_path() / ("taquin_home_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(home);
+  ::setenv("HOME", home.c_str(), 1);
+  ::unsetenv("XDG_DATA_HOME");
+  ::unsetenv("TAQUIN_PDB_DIR");
+  return true;
+}();
 
 struct CliRun {
   int status = -1;
