@@ -1,12 +1,75 @@
-// Goal construction, --goal parsing and custom goals.
+// Goal construction, goal names (case-insensitive, with a suggestion for a near miss) and custom
+// goals.
 #include "taquin/goal.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <numeric>
 
 #include "taquin/io.hpp"
 
 namespace taquin {
+namespace {
+
+struct NamedGoal {
+  std::string_view name;
+  GoalSpec::Kind kind;
+};
+constexpr NamedGoal kNamedGoals[] = {{"standard", GoalSpec::Kind::Standard},
+                                     {"zero-first", GoalSpec::Kind::ZeroFirst},
+                                     {"snail", GoalSpec::Kind::Snail}};
+// Other words for a named goal, suggested when typed.
+constexpr std::pair<std::string_view, std::string_view> kGoalAliases[] = {
+    {"spiral", "snail"}, {"korf", "zero-first"}, {"default", "standard"}};
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Edits between `a` and `b`: insertions, deletions, substitutions, and swaps of two neighbours.
+int edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::vector<int>> d(a.size() + 1, std::vector<int>(b.size() + 1));
+  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = static_cast<int>(i);
+  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = static_cast<int>(j);
+  for (size_t i = 1; i <= a.size(); ++i)
+    for (size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min(
+          {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+// The goal name `word` (lower case) most likely stands for: an alias, a name it begins (3 letters
+// or more), or one within two edits; "" when none is near.
+std::string_view nearest_goal_name(const std::string& word) {
+  for (const auto& [alias, name] : kGoalAliases)
+    if (word == alias) return name;
+  std::string_view best;
+  int best_distance = 3;
+  for (const NamedGoal& goal : kNamedGoals) {
+    if (word.size() >= 3 && goal.name.starts_with(word)) return goal.name;
+    const int distance = edit_distance(word, goal.name);
+    if (distance < best_distance) best_distance = distance, best = goal.name;
+  }
+  return best;
+}
+
+// Text that can only be meant as a goal's name: letters, digits, '-' and '_', with a letter.
+bool looks_like_a_name(std::string_view text) {
+  const auto name_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+  };
+  return !text.empty() && std::all_of(text.begin(), text.end(), name_char) &&
+         std::any_of(text.begin(), text.end(),
+                     [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+}
+
+}  // namespace
 
 Goal::Goal(int side, std::vector<uint8_t> tiles, std::string name)
     : side_(side), tile_at_(std::move(tiles)), cell_of_(tile_at_.size()), name_(std::move(name)) {
@@ -67,7 +130,7 @@ Expected<Goal> Goal::for_side(const GoalSpec& spec, int side) {
       break;
   }
   if (spec.custom_side != side)
-    return Error{"--goal", 0,
+    return Error{"", 0,
                  "the custom goal '" + spec.name + "' is " + std::to_string(spec.custom_side) +
                      "x" + std::to_string(spec.custom_side) + " but the board is " +
                      std::to_string(side) + "x" + std::to_string(side)};
@@ -76,16 +139,20 @@ Expected<Goal> Goal::for_side(const GoalSpec& spec, int side) {
 
 Expected<GoalSpec> parse_goal_spec(std::string_view text, std::string_view source) {
   GoalSpec spec;
-  if (text == "standard" || text.empty()) return spec;
-  if (text == "zero-first") {
-    spec.kind = GoalSpec::Kind::ZeroFirst;
-    spec.name = "zero-first";
-    return spec;
-  }
-  if (text == "snail") {
-    spec.kind = GoalSpec::Kind::Snail;
-    spec.name = "snail";
-    return spec;
+  if (text.empty()) return spec;
+  const std::string word = lower(text);
+  for (const NamedGoal& goal : kNamedGoals)
+    if (word == goal.name) {
+      spec.kind = goal.kind;
+      spec.name = goal.name;
+      return spec;
+    }
+  if (looks_like_a_name(text) && !std::filesystem::exists(std::string(text))) {
+    const std::string_view near = nearest_goal_name(word);
+    return Error{std::string(source), 0,
+                 "unknown goal '" + std::string(text) + "'" +
+                     (near.empty() ? "" : "; did you mean '" + std::string(near) + "'?") +
+                     " (a goal is standard, zero-first, snail, a board, or a board file)"};
   }
   // A custom goal: an inline board if it holds only numbers, spaces and comments, else a file.
   const bool looks_inline =

@@ -17,57 +17,11 @@
 namespace taquin {
 namespace {
 
-// A non-empty line after comment removal: its number tokens and where it was.
-struct Line {
-  int number = 0;
-  std::vector<std::string_view> tokens;
-  std::string_view comment;
-};
-
 std::string printable(std::string_view token) {
   std::string out;
   for (char c : token.substr(0, 24)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
   if (token.size() > 24) out += "...";
   return out;
-}
-
-// Splits `text` into lines holding tokens; detects binary data and overlong lines.
-Expected<std::vector<Line>> split_lines(std::string_view text, const std::string& source) {
-  std::vector<Line> lines;
-  int number = 0;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view raw = text.substr(pos, end - pos);
-    ++number;
-    pos = end + 1;
-    if (raw.size() > kMaxLineBytes)
-      return Error{source, number,
-                   "line is " + std::to_string(raw.size()) + " bytes long, over the limit of " +
-                       std::to_string(kMaxLineBytes)};
-    for (unsigned char c : raw)
-      if (c == 0 || (c < 0x20 && c != '\t' && c != '\r' && c != '\v' && c != '\f') || c == 0x7f) {
-        char hex[8];
-        std::snprintf(hex, sizeof hex, "0x%02x", c);
-        return Error{source, number, std::string("binary data (byte ") + hex + "), not a board"};
-      }
-    Line line{number, {}, {}};
-    const size_t hash = raw.find('#');
-    if (hash != std::string_view::npos) {
-      line.comment = raw.substr(hash + 1);
-      raw = raw.substr(0, hash);
-    }
-    size_t i = 0;
-    while (i < raw.size()) {
-      while (i < raw.size() && std::isspace(static_cast<unsigned char>(raw[i]))) ++i;
-      const size_t start = i;
-      while (i < raw.size() && !std::isspace(static_cast<unsigned char>(raw[i]))) ++i;
-      if (i > start) line.tokens.push_back(raw.substr(start, i - start));
-    }
-    if (!line.tokens.empty()) lines.push_back(std::move(line));
-  }
-  return lines;
 }
 
 // Parses a token as a non-negative integer of at most 9 digits.
@@ -103,7 +57,72 @@ std::string side_range_message(int side) {
          std::to_string(kMaxSide) + ")";
 }
 
+// The values of a grid without the 42 size line starting at lines[first]: k lines of k values
+// (k, from 2 to 8, the words of the first line), together a permutation of [0, k²). The error's
+// message says briefly why the lines are not such a grid.
+Expected<std::vector<int>> bare_grid(const std::vector<TextLine>& lines, size_t first,
+                                     const std::string& source) {
+  const size_t side = lines[first].words.size();
+  std::vector<int> values;
+  for (size_t r = 0; r < side; ++r) {
+    if (first + r >= lines.size())
+      return Error{source, lines[first].number, "only " + std::to_string(r) + " rows"};
+    const TextLine& row = lines[first + r];
+    if (row.words.size() != side)
+      return Error{source, row.number,
+                   "line " + std::to_string(row.number) + " has " +
+                       std::to_string(row.words.size()) + " values"};
+    for (std::string_view t : row.words) {
+      int v = 0;
+      if (auto err = parse_value(t, source, row.number, v)) return *err;
+      values.push_back(v);
+    }
+  }
+  if (auto err = validate_tiles(values, static_cast<int>(side), source, lines[first].number))
+    return *err;
+  return values;
+}
+
 }  // namespace
+
+Expected<std::vector<TextLine>> split_lines(std::string_view text, const std::string& source,
+                                            size_t max_line_bytes) {
+  std::vector<TextLine> lines;
+  int number = 0;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view raw = text.substr(pos, end - pos);
+    ++number;
+    pos = end + 1;
+    if (raw.size() > max_line_bytes)
+      return Error{source, number,
+                   "line is " + std::to_string(raw.size()) + " bytes long, over the limit of " +
+                       std::to_string(max_line_bytes)};
+    TextLine line{number, {}, {}};
+    const size_t hash = raw.find('#');
+    if (hash != std::string_view::npos) {
+      line.comment = raw.substr(hash + 1);
+      raw = raw.substr(0, hash);
+    }
+    for (unsigned char c : raw)
+      if (c == 0 || (c < 0x20 && c != '\t' && c != '\r' && c != '\v' && c != '\f') || c == 0x7f) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "0x%02x", c);
+        return Error{source, number, std::string("binary data (byte ") + hex + "), not text"};
+      }
+    size_t i = 0;
+    while (i < raw.size()) {
+      while (i < raw.size() && std::isspace(static_cast<unsigned char>(raw[i]))) ++i;
+      const size_t start = i;
+      while (i < raw.size() && !std::isspace(static_cast<unsigned char>(raw[i]))) ++i;
+      if (i > start) line.words.push_back(raw.substr(start, i - start));
+    }
+    if (!line.words.empty()) lines.push_back(std::move(line));
+  }
+  return lines;
+}
 
 std::optional<Error> validate_tiles(std::span<const int> values, int side,
                                     const std::string& source, int line) {
@@ -133,82 +152,126 @@ std::optional<Error> validate_tiles(std::span<const int> values, int side,
   return std::nullopt;
 }
 
-Expected<std::vector<Instance>> parse_instances(std::string_view text, const std::string& source) {
-  Expected<std::vector<Line>> split = split_lines(text, source);
-  if (!split) return split.error();
-  const std::vector<Line>& lines = *split;
-  if (lines.empty()) return Error{source, 0, "no board found (empty input)"};
+namespace {
 
-  std::vector<Instance> out;
+// The board that starts at lines[i]; `i` moves past the lines read. `end` is set first to the
+// index past the lines the board claims (its size line and rows), where a failed parse resumes.
+Expected<Instance> parse_board(const std::vector<TextLine>& lines, size_t& i,
+                               const std::string& source, size_t& end) {
+  const TextLine& first = lines[i];
+  end = i + 1;
+  Instance inst;
+  inst.source = source;
+  inst.line = first.number;
   std::vector<int> values;
-  for (size_t i = 0; i < lines.size();) {
-    const Line& first = lines[i];
-    Instance inst;
-    inst.source = source;
-    inst.line = first.number;
-    values.clear();
-    int side = 0;
-    if (first.tokens.size() == 1) {  // 42 format: size line, then `side` rows
-      if (auto err = parse_value(first.tokens[0], source, first.number, side)) return *err;
-      if (side < kMinSide || side > kMaxSide)
-        return Error{source, first.number, side_range_message(side)};
-      inst.optimal_length = optimal_from_comment(first.comment);
-      ++i;
-      for (int r = 0; r < side; ++r, ++i) {
-        if (i >= lines.size())
-          return Error{source, lines.back().number,
-                       "the size line says " + std::to_string(side) + " rows but only " +
-                           std::to_string(r) + " follow"};
-        const Line& row = lines[i];
-        if (static_cast<int>(row.tokens.size()) != side)
-          return Error{source, row.number,
-                       "row has " + std::to_string(row.tokens.size()) +
-                           " values but the size line says " + std::to_string(side)};
-        for (std::string_view t : row.tokens) {
-          int v = 0;
-          if (auto err = parse_value(t, source, row.number, v)) return *err;
-          values.push_back(v);
-        }
-        if (!inst.optimal_length) inst.optimal_length = optimal_from_comment(row.comment);
-      }
-    } else {  // one-line board
-      for (std::string_view t : first.tokens) {
+  Expected<std::vector<int>> grid = std::vector<int>{};  // a grid without its size line, if any
+  int side = 0;
+  if (first.words.size() == 1) {  // 42 format: size line, then `side` rows
+    if (auto err = parse_value(first.words[0], source, first.number, side)) return *err;
+    end = std::min(i + 1 + static_cast<size_t>(side), lines.size());
+    if (side < kMinSide || side > kMaxSide)
+      return Error{source, first.number, side_range_message(side)};
+    inst.optimal_length = optimal_from_comment(first.comment);
+    ++i;
+    for (int r = 0; r < side; ++r, ++i) {
+      if (i >= lines.size())
+        return Error{source, lines.back().number,
+                     "the size line says " + std::to_string(side) + " rows but only " +
+                         std::to_string(r) + " follow"};
+      const TextLine& row = lines[i];
+      if (static_cast<int>(row.words.size()) != side)
+        return Error{source, row.number,
+                     "row has " + std::to_string(row.words.size()) +
+                         " values but the size line says " + std::to_string(side)};
+      for (std::string_view t : row.words) {
         int v = 0;
-        if (auto err = parse_value(t, source, first.number, v)) return *err;
+        if (auto err = parse_value(t, source, row.number, v)) return *err;
         values.push_back(v);
       }
-      const int count = static_cast<int>(values.size());
-      side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(count))));
-      if (side * side != count) {
-        // One short of a square: most likely a forgotten tile; name it when the rest is valid.
-        const int wanted = (side + 1) * (side + 1) - 1 == count ? side + 1 : side;
-        std::string hint;
-        if (wanted * wanted == count + 1) {
-          std::vector<int> seen(wanted * wanted, 0);
-          bool in_range = true;
-          for (int v : values) in_range = in_range && v < wanted * wanted && !seen[v]++;
-          for (int v = 0; in_range && v < wanted * wanted; ++v)
-            if (!seen[v])
-              hint = "; missing " + (v ? "tile " + std::to_string(v) : std::string("blank (0)"));
-        }
-        return Error{source, first.number,
-                     "wrong number of values: " + std::to_string(count) +
-                         " is not a square (4, 9, 16, ... 64)" + hint};
-      }
-      if (side < kMinSide || side > kMaxSide)
-        return Error{source, first.number, side_range_message(side)};
-      inst.optimal_length = optimal_from_comment(first.comment);
-      ++i;
+      if (!inst.optimal_length) inst.optimal_length = optimal_from_comment(row.comment);
     }
-    if (auto err = validate_tiles(values, side, source, inst.line)) return *err;
-    inst.side = side;
-    inst.tiles.assign(values.begin(), values.end());
-    out.push_back(std::move(inst));
+  } else if (const size_t k = first.words.size(); k >= static_cast<size_t>(kMinSide) &&
+                                                  k <= static_cast<size_t>(kMaxSide) &&
+                                                  (grid = bare_grid(lines, i, source)).ok()) {
+    // A grid without the size line: unambiguous, since k lines of k values that hold every
+    // value of [0, k²) once are never k one-line boards (a 2x2 one would repeat 0 to 3).
+    side = static_cast<int>(k);
+    values = std::move(*grid);
+    end = i + k;
+    for (size_t r = 0; r < k; ++r, ++i)
+      if (!inst.optimal_length) inst.optimal_length = optimal_from_comment(lines[i].comment);
+  } else {  // one-line board
+    for (std::string_view t : first.words) {
+      int v = 0;
+      if (auto err = parse_value(t, source, first.number, v)) return *err;
+      values.push_back(v);
+    }
+    const int count = static_cast<int>(values.size());
+    side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(count))));
+    if (side * side != count) {
+      // One short of a square: most likely a forgotten tile; name it when the rest is valid.
+      const int wanted = (side + 1) * (side + 1) - 1 == count ? side + 1 : side;
+      std::string hint;
+      if (wanted * wanted == count + 1) {
+        std::vector<int> seen(wanted * wanted, 0);
+        bool in_range = true;
+        for (int v : values) in_range = in_range && v < wanted * wanted && !seen[v]++;
+        for (int v = 0; in_range && v < wanted * wanted; ++v)
+          if (!seen[v])
+            hint = "; missing " + (v ? "tile " + std::to_string(v) : std::string("blank (0)"));
+      }
+      // More lines follow: perhaps a grid without its size line; say why it is not one.
+      if (!grid.ok() && i + 1 < lines.size())
+        hint += "; nor the first row of a " + std::to_string(count) + "x" + std::to_string(count) +
+                " grid without its size line (" + grid.error().message + ")";
+      return Error{source, first.number,
+                   "wrong number of values: " + std::to_string(count) +
+                       " is not a square (4, 9, 16, ... 64)" + hint};
+    }
+    if (side < kMinSide || side > kMaxSide)
+      return Error{source, first.number, side_range_message(side)};
+    inst.optimal_length = optimal_from_comment(first.comment);
+    ++i;
+  }
+  if (auto err = validate_tiles(values, side, source, inst.line)) return *err;
+  inst.side = side;
+  inst.tiles.assign(values.begin(), values.end());
+  return inst;
+}
+
+// All the boards, or only the first error.
+Expected<std::vector<Instance>> first_error_or_all(std::vector<Expected<Instance>> each) {
+  std::vector<Instance> out;
+  for (Expected<Instance>& board : each) {
+    if (!board) return board.error();
+    out.push_back(std::move(*board));
   }
   return out;
 }
 
-Expected<std::vector<Instance>> read_instances(const std::string& path) {
+}  // namespace
+
+std::vector<Expected<Instance>> parse_each_instance(std::string_view text,
+                                                    const std::string& source) {
+  Expected<std::vector<TextLine>> split = split_lines(text, source, kMaxLineBytes);
+  if (!split) return {split.error()};
+  const std::vector<TextLine>& lines = *split;
+  if (lines.empty()) return {Error{source, 0, "no board found (empty input)"}};
+  std::vector<Expected<Instance>> out;
+  for (size_t i = 0; i < lines.size();) {
+    size_t end = i;
+    Expected<Instance> board = parse_board(lines, i, source, end);
+    if (!board) i = end;  // past the bad board's lines
+    out.push_back(std::move(board));
+  }
+  return out;
+}
+
+Expected<std::vector<Instance>> parse_instances(std::string_view text, const std::string& source) {
+  return first_error_or_all(parse_each_instance(text, source));
+}
+
+std::vector<Expected<Instance>> read_each_instance(const std::string& path) {
   std::string text;
   std::string source = path;
   if (path == "-") {
@@ -217,13 +280,17 @@ Expected<std::vector<Instance>> read_instances(const std::string& path) {
   } else {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
-      return Error{path, 0, "is a directory, not a board file"};
+      return {Error{path, 0, "is a directory, not a board file"}};
     std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{path, 0, std::string("cannot open: ") + std::strerror(errno)};
+    if (!in) return {Error{path, 0, std::string("cannot open: ") + std::strerror(errno)}};
     text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    if (in.bad()) return Error{path, 0, std::string("cannot read: ") + std::strerror(errno)};
+    if (in.bad()) return {Error{path, 0, std::string("cannot read: ") + std::strerror(errno)}};
   }
-  return parse_instances(text, source);
+  return parse_each_instance(text, source);
+}
+
+Expected<std::vector<Instance>> read_instances(const std::string& path) {
+  return first_error_or_all(read_each_instance(path));
 }
 
 std::string format_board(std::span<const uint8_t> tiles, int side, BoardFormat format) {

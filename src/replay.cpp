@@ -27,20 +27,6 @@ int step(int blank, Dir d, int side) {
 
 }  // namespace
 
-Expected<std::vector<Dir>> parse_moves(std::string_view text) {
-  std::vector<Dir> out;
-  out.reserve(text.size());
-  for (size_t i = 0; i < text.size(); ++i) {
-    Dir d;
-    if (!parse_dir(text[i], d))
-      return Error{"moves", 0,
-                   "character " + std::to_string(i + 1) + " ('" + std::string(1, text[i]) +
-                       "') is not a move (U, D, L or R)"};
-    out.push_back(d);
-  }
-  return out;
-}
-
 Expected<std::vector<std::vector<uint8_t>>> replay_path(std::span<const uint8_t> tiles, int side,
                                                         std::span<const Dir> moves) {
   std::vector<std::vector<uint8_t>> path;

@@ -26,9 +26,8 @@ bool is_solvable(std::span<const uint8_t> tiles, const Goal& goal) {
     if (tiles[c] == 0) blank = c;
   }
   const int goal_blank = goal.blank_cell();
-  const int distance =
-      std::abs(blank / side - goal_blank / side) + std::abs(blank % side - goal_blank % side);
-  return permutation_parity(std::span(labels.data(), side * side)) == (distance & 1);
+  return permutation_parity(std::span(labels.data(), side * side)) ==
+         (taxicab(blank, goal_blank, side) & 1);
 }
 
 }  // namespace taquin

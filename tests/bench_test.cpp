@@ -56,10 +56,16 @@ TEST(CliBench, JsonOneObjectPerInstanceThenSummary) {
   EXPECT_EQ(r.out.find("{\"id\":1,\"outcome\":\"solved\",\"length\":57,\"optimal_length\":57"), 0u)
       << r.out;
   EXPECT_NE(r.out.find("\"all_optimal\":true"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"generated_per_second\":"), std::string::npos) << r.out;
-  // Each instance's line counts its generated children beside its nodes.
+  EXPECT_NE(r.out.find("\"nodes_generated_per_second\":"), std::string::npos) << r.out;
+  // Each instance's line counts its generated children beside its expanded nodes.
   const std::string first = r.out.substr(0, r.out.find('\n'));
-  EXPECT_NE(first.find(",\"generated\":"), std::string::npos) << first;
+  EXPECT_NE(first.find(",\"nodes_expanded\":"), std::string::npos) << first;
+  EXPECT_NE(first.find(",\"nodes_generated\":"), std::string::npos) << first;
+  // The summary names the heuristic used, also when it was chosen by default.
+  const std::string summary = r.out.substr(r.out.rfind('{'));
+  EXPECT_TRUE(summary.find("\"heuristic\":\"linear\"") != std::string::npos ||
+              summary.find("\"heuristic\":\"pdb 7-8\"") != std::string::npos)
+      << summary;
 }
 
 TEST(CliBench, FileSetUsesGoalAndKnownLengths) {
@@ -89,6 +95,10 @@ TEST(CliBench, BadInputExitsTwo) {
   EXPECT_EQ(count_lines(missing.err), 1) << missing.err;
   auto heuristic = run_taquin("bench --heuristic nonsense");
   EXPECT_EQ(heuristic.status, 2);
+  auto threads = run_taquin("bench --threads -1");
+  EXPECT_EQ(threads.status, 2);
+  EXPECT_NE(threads.err.find("--threads: -1 is not a thread count"), std::string::npos)
+      << threads.err;
   auto goal = run_taquin("bench --set hardest8 --goal snail");
   EXPECT_EQ(goal.status, 2);
   const std::string bad = temp_file("bench_bad.txt", "1 2 3 4 5 6 7 8 8\n");

@@ -1,40 +1,26 @@
-// Tests of A*, uniform-cost, greedy, BFS and IDA* against the exhaustive BFS distances.
+// Tests of A*, uniform-cost, greedy and BFS against the exhaustive BFS distances, and of A*
+// against IDA* on the 15-puzzle.
 #include <gtest/gtest.h>
-#include <tbb/global_control.h>
 
-#include <chrono>
-#include <cstdio>
-
-#include "taquin/embedded.hpp"
 #include "taquin/explore.hpp"
 #include "taquin/generate.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/io.hpp"
-#include "taquin/replay.hpp"
 #include "taquin/search/instances.hpp"
+#include "test_support.hpp"
 
 namespace taquin {
 namespace {
 
-// `count` random ranks of boards the goal reaches (distance known), drawn with a fixed seed.
-std::vector<uint64_t> sample_ranks(const std::vector<uint8_t>& dist, int count, uint64_t seed) {
-  Random random(seed);
-  std::vector<uint64_t> out;
-  while (static_cast<int>(out.size()) < count) {
-    const uint64_t r = random.below(dist.size());
-    if (dist[r] != kUnreached) out.push_back(r);
-  }
-  return out;
-}
+using testing::reference_set;
+using testing::sample_ranks;
+using testing::solves;
 
 // Checks a solved result: replays on the user's tiles to the goal, and the length.
 template <int N>
 void expect_solution(const SearchResult& result, const Board<N>& start, const Goal& goal,
                      int distance, bool optimal) {
   ASSERT_EQ(result.outcome, Outcome::Solved);
-  const std::vector<uint8_t> tiles = goal.tiles_of<N>(start);
-  const std::optional<Error> replay = check_solution(tiles, result.moves, goal);
-  ASSERT_FALSE(replay.has_value()) << replay->describe();
+  ASSERT_TRUE(solves(goal, start, result.moves));
   EXPECT_EQ(result.optimal, optimal);
   if (optimal) {
     EXPECT_EQ(static_cast<int>(result.moves.size()), distance);
@@ -113,11 +99,10 @@ TEST(BestFirst, EveryTwoByTwoState) {
 }
 
 TEST(BestFirst, TheTwoHardestEightPuzzlesTakeThirtyOneMoves) {
-  Expected<std::vector<Instance>> set = parse_instances(*embedded::find("hardest8"), "hardest8");
-  ASSERT_TRUE(set.ok());
-  ASSERT_EQ(set->size(), 2u);
+  const std::vector<Instance> set = reference_set("hardest8");
+  ASSERT_EQ(set.size(), 2u);
   const Goal g = Goal::standard(3);
-  for (const Instance& inst : *set) {
+  for (const Instance& inst : set) {
     const Board<3> start = g.canonical<3>(inst.tiles);
     const int blank = g.blank_cell();
     const SearchResult a = astar_search(start, LinearConflict<3>(blank));
@@ -145,19 +130,19 @@ TEST(BestFirst, FifteenPuzzleHeuristicsAgreeOnOptimalLengths) {
     ASSERT_EQ(md.outcome, Outcome::Solved);
     EXPECT_EQ(lc.moves.size(), md.moves.size());
     EXPECT_LE(lc.stats.nodes_expanded, md.stats.nodes_expanded);
-    EXPECT_FALSE(check_solution(g.tiles_of<4>(start), lc.moves, g).has_value());
+    EXPECT_TRUE(solves(g, start, lc.moves));
     const SearchResult greedy = greedy_search(start, LinearConflict<4>(blank));
     ASSERT_EQ(greedy.outcome, Outcome::Solved);
-    EXPECT_FALSE(check_solution(g.tiles_of<4>(start), greedy.moves, g).has_value());
+    EXPECT_TRUE(solves(g, start, greedy.moves));
     EXPECT_GE(greedy.moves.size(), lc.moves.size());
   }
 }
 
 TEST(BestFirst, MemoryLimitStopsAHardFifteenPuzzleWithStatistics) {
-  Expected<std::vector<Instance>> set = parse_instances(*embedded::find("hardest80"), "hardest80");
-  ASSERT_TRUE(set.ok());
+  const std::vector<Instance> set = reference_set("hardest80");
+  ASSERT_FALSE(set.empty());
   const Goal g = Goal::standard(4);
-  const Board<4> start = g.canonical<4>(set->front().tiles);
+  const Board<4> start = g.canonical<4>(set.front().tiles);
   Limits limits;
   limits.max_memory_bytes = 8 << 20;
   for (int run = 0; run < 2; ++run) {
@@ -183,10 +168,10 @@ TEST(BestFirst, MemoryLimitStopsAHardFifteenPuzzleWithStatistics) {
 // reported is at least h(start) and at most the optimum (80) for A* (least f open), and exactly
 // the depth reached for uniform-cost (least g open) and BFS (depth under expansion + 1).
 TEST(BestFirst, NodeLimitsAreExactAndReportALowerBound) {
-  Expected<std::vector<Instance>> set = parse_instances(*embedded::find("hardest80"), "hardest80");
-  ASSERT_TRUE(set.ok());
+  const std::vector<Instance> set = reference_set("hardest80");
+  ASSERT_FALSE(set.empty());
   const Goal g = Goal::standard(4);
-  const Instance& inst = set->front();
+  const Instance& inst = set.front();
   ASSERT_TRUE(inst.optimal_length.has_value());
   const int optimal = *inst.optimal_length;
   const Board<4> start = g.canonical<4>(inst.tiles);
@@ -240,59 +225,6 @@ TEST(BestFirst, NodeLimitsAreExactAndReportALowerBound) {
   EXPECT_GT(astar_search(start, h, limits).lower_bound, start_h);
 }
 
-// IDA* (branch fast) against the exhaustive distances of explore.hpp: every 8-puzzle state under
-// the standard goal and under the snail goal, each solution replayed on the user's tiles. Prints
-// the time of each full check.
-template <typename H>
-void ida_every_state(const Goal& g) {
-  const std::vector<uint8_t> dist = all_distances<3>(g);
-  const H h(g.blank_cell());
-  const auto start_time = std::chrono::steady_clock::now();
-  uint64_t checked = 0, nodes = 0;
-  for (uint64_t r = 0; r < dist.size(); ++r) {
-    if (dist[r] == kUnreached) continue;
-    const Board<3> start = board_of_rank<3>(r, g.blank_cell());
-    const SearchResult result = ida_search(start, h);
-    ASSERT_EQ(result.outcome, Outcome::Solved) << r;
-    ASSERT_TRUE(result.optimal);
-    ASSERT_EQ(result.moves.size(), dist[r]) << "rank " << r;
-    nodes += result.stats.nodes_generated;
-    ++checked;
-    ASSERT_FALSE(check_solution(g.tiles_of<3>(start), result.moves, g).has_value()) << r;
-  }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
-  EXPECT_EQ(checked, 181440u);
-  std::printf("[ timing   ] IDA* + linear conflict, goal %s, all %llu states: %.2f s, %llu nodes\n",
-              g.name().c_str(), static_cast<unsigned long long>(checked), seconds,
-              static_cast<unsigned long long>(nodes));
-  ::testing::Test::RecordProperty("seconds_" + g.name(), std::to_string(seconds));
-}
-
-TEST(IdaAgainstBfs, EveryEightPuzzleStateStandardGoal) {
-  ida_every_state<LinearConflict<3>>(Goal::standard(3));
-}
-
-TEST(IdaAgainstBfs, EveryEightPuzzleStateSnailGoal) {
-  ida_every_state<LinearConflict<3>>(Goal::snail(3));
-}
-
-TEST(IdaAgainstBfs, SamplesWithTheOtherHeuristicsAndGoals) {
-  for (const Goal& g : {Goal::snail(3), Goal::standard(3), Goal::zero_first(3)}) {
-    const std::vector<uint8_t> dist = all_distances<3>(g);
-    const int blank = g.blank_cell();
-    for (uint64_t r : sample_ranks(dist, 2000, 100)) {
-      const Board<3> start = board_of_rank<3>(r, blank);
-      ASSERT_EQ(ida_search(start, Manhattan<3>(blank)).moves.size(), dist[r]) << r;
-      ASSERT_EQ(ida_search(start, LinearConflict<3>(blank)).moves.size(), dist[r]) << r;
-    }
-    for (uint64_t r : sample_ranks(dist, 200, 102)) {
-      const Board<3> start = board_of_rank<3>(r, blank);
-      ASSERT_EQ(ida_search(start, Hamming<3>(blank)).moves.size(), dist[r]) << r;
-    }
-  }
-}
-
 TEST(IdaAgainstAStar, FifteenPuzzleLengthsAgreeUnderEveryGoalKind) {
   for (const Goal& g : {Goal::snail(4), Goal::zero_first(4), Goal::standard(4)}) {
     const int blank = g.blank_cell();
@@ -304,22 +236,8 @@ TEST(IdaAgainstAStar, FifteenPuzzleLengthsAgreeUnderEveryGoalKind) {
       ASSERT_EQ(a.outcome, Outcome::Solved);
       ASSERT_EQ(ida.outcome, Outcome::Solved);
       EXPECT_EQ(a.moves.size(), ida.moves.size()) << g.name() << " walk " << i;
-      EXPECT_FALSE(check_solution(g.tiles_of<4>(start), a.moves, g).has_value());
+      EXPECT_TRUE(solves(g, start, a.moves));
     }
-  }
-}
-
-TEST(IdaAgainstBfs, ParallelIdaSampleSnailGoal) {
-  const Goal g = Goal::snail(3);
-  const std::vector<uint8_t> dist = all_distances<3>(g);
-  const int blank = g.blank_cell();
-  tbb::global_control threads(tbb::global_control::max_allowed_parallelism, 2);
-  for (uint64_t r : sample_ranks(dist, 300, 101)) {
-    const Board<3> start = board_of_rank<3>(r, blank);
-    const SearchResult p = parallel_ida_search(start, LinearConflict<3>(blank));
-    ASSERT_EQ(p.outcome, Outcome::Solved);
-    ASSERT_EQ(p.moves.size(), dist[r]) << r;
-    ASSERT_FALSE(check_solution(g.tiles_of<3>(start), p.moves, g).has_value()) << r;
   }
 }
 

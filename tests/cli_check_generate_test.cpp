@@ -34,11 +34,11 @@ TEST(CliCheck, JsonInInputOrder) {
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out,
             "{\"id\":1,\"size\":2,\"board\":[1,2,3,0],\"goal\":[1,2,3,0],\"solvable\":true,"
-            "\"source\":\"<stdin>\",\"line\":1}\n"
+            "\"source\":\"<stdin>\",\"line\":1,\"optimal_length\":null}\n"
             "{\"id\":2,\"size\":2,\"board\":[1,2,0,3],\"goal\":[1,2,3,0],\"solvable\":true,"
-            "\"source\":\"<stdin>\",\"line\":2}\n"
+            "\"source\":\"<stdin>\",\"line\":2,\"optimal_length\":null}\n"
             "{\"id\":3,\"size\":2,\"board\":[2,1,3,0],\"goal\":[1,2,3,0],\"solvable\":false,"
-            "\"source\":\"<stdin>\",\"line\":3}\n");
+            "\"source\":\"<stdin>\",\"line\":3,\"optimal_length\":null}\n");
 }
 
 TEST(CliCheck, GoalsAndStdin) {
@@ -89,6 +89,58 @@ TEST(CliCheck, BadInputsExitTwoWithOneLine) {
   EXPECT_NE(inline_bad.err.find("--board"), std::string::npos);
   auto usage = run_taquin("check --no-such-flag");
   EXPECT_EQ(usage.status, 2);
+}
+
+TEST(CliCheck, BatchGoesOnAfterABadInputUnlessStrict) {
+  const std::string file =
+      temp_file("check_batch.txt", "1 2 3 0\n1 2 3 3\n2 1 3 0\n3\n1 2 3\n4 5 6\n7 8\n1 2 0 3\n");
+  auto r = run_taquin("check " + file + " /nonexistent/file.txt --board '0 1 3 2'");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.out,
+            "1 2x2 solvable  1 2 3 0\n2 2x2 unsolvable  2 1 3 0\n3 2x2 solvable  1 2 0 3\n"
+            "4 2x2 solvable  0 1 3 2\n");
+  EXPECT_EQ(count_lines(r.err), 3) << r.err;
+  EXPECT_NE(r.err.find(file + ":2: "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(file + ":7: "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("/nonexistent/file.txt: "), std::string::npos) << r.err;
+  auto strict = run_taquin("check --strict " + file);
+  EXPECT_EQ(strict.status, 2);
+  EXPECT_TRUE(strict.out.empty()) << strict.out;
+  EXPECT_EQ(count_lines(strict.err), 1) << strict.err;
+}
+
+TEST(CliCheck, UnsolvableButSolvableForTheSnailGoalSaysSo) {
+  // The 3x3 snail goal is in the other parity class from the standard goal.
+  auto r = run_taquin("check --board '1 2 3 8 0 4 7 6 5'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out,
+            "1 3x3 unsolvable  1 2 3 8 0 4 7 6 5 (it can reach the snail goal: --goal snail)\n");
+  auto snail = run_taquin("check --goal snail --board '2 1 3 8 0 4 7 6 5'");
+  EXPECT_EQ(snail.out, "1 3x3 unsolvable  2 1 3 8 0 4 7 6 5\n");
+}
+
+TEST(CliGenerate, NegativeCountIsRefused) {
+  for (const std::string command : {"generate", "bench"}) {
+    auto r = run_taquin(command + " --count -1");
+    EXPECT_EQ(r.status, 2) << command;
+    EXPECT_EQ(r.err, "taquin: --count: -1 is not a count (0 or more) (run 'taquin " + command +
+                         " --help')\n");
+    EXPECT_TRUE(r.out.empty());
+  }
+}
+
+TEST(CliFormat, EveryCommandRefusesAnUnknownFormatAlike) {
+  for (const std::string command : {"solve", "check", "explore", "bench", "generate"}) {
+    auto r = run_taquin(command + " --format xml");
+    EXPECT_EQ(r.status, 2) << command;
+    EXPECT_EQ(count_lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("--format: xml not in {"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("(run 'taquin " + command + " --help')"), std::string::npos) << r.err;
+  }
+  auto help = run_taquin("generate --help");
+  EXPECT_NE(help.out.find("Output: oneline or 42"), std::string::npos) << help.out;
+  auto solve_help = run_taquin("solve --help");
+  EXPECT_NE(solve_help.out.find("Output: text or json"), std::string::npos) << solve_help.out;
 }
 
 TEST(CliGenerate, DeterministicPerSeed) {

@@ -1,13 +1,19 @@
-// Test helper: runs the built taquin binary and captures stdout, stderr and exit status.
+// Test helpers of the CLI suites: runs the built taquin binary (stdout, stderr, exit status), and
+// reads the fields of its one-line JSON objects.
 #pragma once
 
 #include <sys/wait.h>
 
+#include <cctype>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include "json_fields.hpp"
 
 namespace taquin::testing {
 
@@ -57,6 +63,42 @@ inline int count_lines(const std::string& text) {
   int n = 0;
   for (char c : text) n += c == '\n';
   return n;
+}
+
+// The lines of `text`, without their newlines.
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+// The raw JSON value of `key` in the one-line object `json` (string values keep their quotes);
+// empty when the key is absent.
+inline std::string field(const std::string& json, const std::string& key) {
+  const auto fields = json_fields(json.substr(0, json.find('\n')));
+  if (!fields || !fields->count(key)) return "";
+  return fields->at(key);
+}
+
+// `s` without its surrounding double quotes, if it has them.
+inline std::string unquote(const std::string& s) {
+  return s.size() >= 2 && s.front() == '"' ? s.substr(1, s.size() - 2) : s;
+}
+
+// The numbers of a JSON array of integers such as "[1,2,3]", in order.
+inline std::vector<uint8_t> numbers(const std::string& array) {
+  std::vector<uint8_t> out;
+  std::string digits;
+  for (char c : array + ",") {
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      digits += c;
+    } else if (!digits.empty()) {
+      out.push_back(static_cast<uint8_t>(std::stoi(digits)));
+      digits.clear();
+    }
+  }
+  return out;
 }
 
 }  // namespace taquin::testing

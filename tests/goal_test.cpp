@@ -1,6 +1,12 @@
 // Tests of goals: standard, zero-first, snail, custom, and canonical relabelling.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "cli_run.hpp"
 #include "taquin/goal.hpp"
 
 namespace taquin {
@@ -49,6 +55,71 @@ TEST(Goal, ParseSpecs) {
   EXPECT_FALSE(Goal::for_side(*custom, 3).ok());
   EXPECT_FALSE(parse_goal_spec("1 1 2 3").ok());
   EXPECT_FALSE(parse_goal_spec("no-such-goal-file").ok());
+}
+
+TEST(Goal, NamesAreCaseInsensitive) {
+  EXPECT_EQ(parse_goal_spec("Snail")->kind, GoalSpec::Kind::Snail);
+  EXPECT_EQ(parse_goal_spec("ZERO-FIRST")->kind, GoalSpec::Kind::ZeroFirst);
+  EXPECT_EQ(parse_goal_spec("Standard")->kind, GoalSpec::Kind::Standard);
+  EXPECT_EQ(parse_goal_spec("SNAIL")->name, "snail");
+}
+
+// The error parsing `text` as a goal from `source` ("" if it parsed).
+std::string goal_error(const std::string& text, const std::string& source = "goal") {
+  Expected<GoalSpec> spec = parse_goal_spec(text, source);
+  return spec.ok() ? std::string() : spec.error().describe();
+}
+
+TEST(Goal, NearMissSuggestsTheName) {
+  const std::string kinds = " (a goal is standard, zero-first, snail, a board, or a board file)";
+  EXPECT_EQ(goal_error("snial"), "goal: unknown goal 'snial'; did you mean 'snail'?" + kinds);
+  EXPECT_EQ(goal_error("Spiral", "--goal"),
+            "--goal: unknown goal 'Spiral'; did you mean 'snail'?" + kinds);
+  EXPECT_EQ(goal_error("standart"),
+            "goal: unknown goal 'standart'; did you mean 'standard'?" + kinds);
+  EXPECT_EQ(goal_error("zero"), "goal: unknown goal 'zero'; did you mean 'zero-first'?" + kinds);
+  EXPECT_EQ(goal_error("zerofirst"),
+            "goal: unknown goal 'zerofirst'; did you mean 'zero-first'?" + kinds);
+  EXPECT_EQ(goal_error("circle"), "goal: unknown goal 'circle'" + kinds);
+  // The library does not name the CLI's flags.
+  EXPECT_EQ(goal_error("no-such-goal-file").find("--goal"), std::string::npos);
+  Expected<GoalSpec> custom = parse_goal_spec("2 1 3 0");
+  ASSERT_TRUE(custom.ok());
+  Expected<Goal> wrong_side = Goal::for_side(*custom, 3);
+  ASSERT_FALSE(wrong_side.ok());
+  EXPECT_EQ(wrong_side.error().describe(), "the custom goal '2 1 3 0' is 2x2 but the board is 3x3");
+}
+
+TEST(Goal, AFileWhoseNameLooksLikeAWordIsStillAGoal) {
+  namespace fs = std::filesystem;
+  const fs::path dir =
+      fs::temp_directory_path() / ("taquin_goal_file_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path old = fs::current_path();
+  fs::current_path(dir);
+  std::ofstream("snial") << "3\n1 2 3\n4 5 6\n7 0 8\n";
+  Expected<GoalSpec> spec = parse_goal_spec("snial");
+  fs::current_path(old);
+  fs::remove_all(dir);
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_EQ(spec->kind, GoalSpec::Kind::Custom);
+  EXPECT_EQ(spec->custom_tiles, v({1, 2, 3, 4, 5, 6, 7, 0, 8}));
+}
+
+TEST(GoalCli, NamesAnyCaseAndNearMissesNamedWithTheFlag) {
+  const std::string board = " --board \"1 2 3 8 0 4 7 6 5\"";
+  auto snail = testing::run_taquin("check --goal SNAIL" + board);
+  EXPECT_EQ(snail.status, 0) << snail.err;
+  auto near = testing::run_taquin("solve --goal snial" + board);
+  EXPECT_EQ(near.status, 2);
+  EXPECT_EQ(near.err,
+            "taquin: --goal: unknown goal 'snial'; did you mean 'snail'? (a goal is standard, "
+            "zero-first, snail, a board, or a board file)\n");
+  EXPECT_EQ(near.out, "");
+  const std::string file = testing::temp_file("goal.txt", "3\n1 2 3\n8 0 4\n7 6 5\n");
+  auto from_file = testing::run_taquin("solve --format json --goal " + file + board);
+  EXPECT_EQ(from_file.status, 0) << from_file.err;
+  EXPECT_NE(from_file.out.find("\"length\":0"), std::string::npos) << from_file.out;
 }
 
 }  // namespace

@@ -2,71 +2,87 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <deque>
-#include <fstream>
-#include <sstream>
-#include <unordered_map>
+#include <chrono>
+#include <cstdio>
 
-#include "taquin/embedded.hpp"
+#include "taquin/explore.hpp"
 #include "taquin/generate.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/io.hpp"
 #include "taquin/search/instances.hpp"
+#include "test_support.hpp"
 
 namespace taquin {
 namespace {
 
-// Distance to the canonical goal of every state reachable from it, by plain BFS on boards.
-template <int N>
-std::unordered_map<Board<N>, int, BoardHash<N>> bfs_distances(int blank_label) {
-  const Board<N> goal = Board<N>::identity(blank_label);
-  std::unordered_map<Board<N>, int, BoardHash<N>> dist{{goal, 0}};
-  std::deque<Board<N>> queue{goal};
-  while (!queue.empty()) {
-    const Board<N> b = queue.front();
-    queue.pop_front();
-    const int d = dist.at(b);
-    for (int k = 0; k < 4; ++k) {
-      Board<N> next = b;
-      if (!next.move(static_cast<Dir>(k))) continue;
-      if (dist.emplace(next, d + 1).second) queue.push_back(next);
-    }
-  }
-  return dist;
-}
+using testing::reference_set;
+using testing::sample_ranks;
+using testing::solves;
 
 // Every state in optimised builds; one in 16 in unoptimised (Debug, sanitizer) builds, to keep
 // them within minutes.
 #ifdef NDEBUG
-constexpr int kStride = 1;
+constexpr uint64_t kStride = 1;
 #else
-constexpr int kStride = 16;
+constexpr uint64_t kStride = 16;
 #endif
 
-// Runs IDA* on every state of the 8-puzzle with `H`; checks lengths, optimality and replays.
+// IDA* with `H` on every 8-puzzle state `g` reaches (one in kStride in unoptimised builds),
+// against the exhaustive BFS distances of explore.hpp: each solution optimal, of the BFS length,
+// and replayed on the user's tiles. Counts the states actually checked, after their checks, and
+// prints the time of the whole check.
 template <typename H>
-void check_all_3x3(int blank_label) {
-  const auto dist = bfs_distances<3>(blank_label);
-  ASSERT_EQ(dist.size(), 181440u);
-  const H heuristic(blank_label);
-  int checked = 0;
-  for (const auto& [board, d] : dist) {
-    if (checked++ % kStride) continue;
-    const SearchResult r = ida_search(board, heuristic);
-    ASSERT_EQ(r.outcome, Outcome::Solved);
-    ASSERT_TRUE(r.optimal);
-    ASSERT_EQ(static_cast<int>(r.moves.size()), d);
-    ASSERT_TRUE(replay_solves(board, r.moves));
+void ida_every_state(const Goal& g) {
+  const std::vector<uint8_t> dist = all_distances<3>(g);
+  const H h(g.blank_cell());
+  const auto start_time = std::chrono::steady_clock::now();
+  uint64_t reached = 0, checked = 0, nodes = 0;
+  for (uint64_t r = 0; r < dist.size(); ++r) {
+    if (dist[r] == kUnreached || reached++ % kStride) continue;
+    const Board<3> start = board_of_rank<3>(r, g.blank_cell());
+    const SearchResult result = ida_search(start, h);
+    ASSERT_EQ(result.outcome, Outcome::Solved) << "rank " << r;
+    ASSERT_TRUE(result.optimal);
+    ASSERT_EQ(result.moves.size(), dist[r]) << "rank " << r;
+    ASSERT_TRUE(solves(g, start, result.moves)) << "rank " << r;
+    nodes += result.stats.nodes_generated;
+    ++checked;
   }
-  EXPECT_EQ(checked, 181440);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
+  EXPECT_EQ(reached, 181440u);
+  EXPECT_EQ(checked, (reached + kStride - 1) / kStride) << "states skipped without their checks";
+  std::printf("[ timing   ] IDA*, goal %s, %llu states: %.2f s, %llu nodes generated\n",
+              g.name().c_str(), static_cast<unsigned long long>(checked), seconds,
+              static_cast<unsigned long long>(nodes));
+  ::testing::Test::RecordProperty("seconds_" + g.name(), std::to_string(seconds));
 }
 
-TEST(Ida, EveryEightPuzzleStateLinearConflictBlankLast) {
-  check_all_3x3<LinearConflict<3>>(8);
+TEST(Ida, EveryEightPuzzleStateLinearConflictStandardGoal) {
+  ida_every_state<LinearConflict<3>>(Goal::standard(3));
 }
-TEST(Ida, EveryEightPuzzleStateManhattanBlankFirst) {
-  check_all_3x3<Manhattan<3>>(0);
+TEST(Ida, EveryEightPuzzleStateLinearConflictSnailGoal) {
+  ida_every_state<LinearConflict<3>>(Goal::snail(3));
+}
+TEST(Ida, EveryEightPuzzleStateManhattanZeroFirstGoal) {
+  ida_every_state<Manhattan<3>>(Goal::zero_first(3));
+}
+
+// Samples of every heuristic under every goal kind, against the BFS distances.
+TEST(Ida, EightPuzzleSamplesWithEveryHeuristicAndGoal) {
+  for (const Goal& g : {Goal::snail(3), Goal::standard(3), Goal::zero_first(3)}) {
+    const std::vector<uint8_t> dist = all_distances<3>(g);
+    const int blank = g.blank_cell();
+    for (uint64_t r : sample_ranks(dist, 2000, 100)) {
+      const Board<3> start = board_of_rank<3>(r, blank);
+      ASSERT_EQ(ida_search(start, Manhattan<3>(blank)).moves.size(), dist[r]) << r;
+      ASSERT_EQ(ida_search(start, LinearConflict<3>(blank)).moves.size(), dist[r]) << r;
+    }
+    for (uint64_t r : sample_ranks(dist, 200, 102)) {
+      const Board<3> start = board_of_rank<3>(r, blank);
+      ASSERT_EQ(ida_search(start, Hamming<3>(blank)).moves.size(), dist[r]) << r;
+    }
+  }
 }
 
 TEST(Ida, UnsolvableBoardIsReported) {
@@ -85,22 +101,6 @@ TEST(Ida, GoalNeedsNoMove) {
   EXPECT_TRUE(r.moves.empty());
 }
 
-TEST(Ida, ReplayRejectsIllegalMoveAndWrongEnd) {
-  const Board<3> goal = Board<3>::identity(8);  // blank bottom right
-  EXPECT_FALSE(replay_solves(goal, {Dir::Down}));
-  EXPECT_FALSE(replay_solves(goal, {Dir::Up}));
-  EXPECT_TRUE(replay_solves(goal, {Dir::Up, Dir::Down}));
-}
-
-// The Korf instances (zero-first goal) quick enough for the suite, by line in korf100.txt.
-std::vector<Instance> korf100() {
-  auto text = embedded::find("korf100");
-  EXPECT_TRUE(text.has_value());
-  auto parsed = parse_instances(*text, "korf100");
-  EXPECT_TRUE(static_cast<bool>(parsed));
-  return *parsed;
-}
-
 // The 45 Korf instances that take IDA* with linear conflict under 3 million nodes each (ids are
 // 1-based lines of korf100.txt). Each must reach its published optimal length with a path that
 // replays; the total node count is the serial search's signature.
@@ -116,7 +116,7 @@ constexpr uint64_t kQuickKorfNodes = 21136656;
 // length with a path that replays. Adds their node counts to `nodes`.
 template <typename H, size_t K>
 void solve_korf_instances(const H& h, const int (&ids)[K], uint64_t& nodes) {
-  const auto instances = korf100();
+  const auto instances = reference_set("korf100");
   ASSERT_EQ(instances.size(), 100u);
   const Goal goal = Goal::zero_first(4);
   for (int id : ids) {
@@ -127,7 +127,7 @@ void solve_korf_instances(const H& h, const int (&ids)[K], uint64_t& nodes) {
     ASSERT_EQ(r.outcome, Outcome::Solved) << "korf " << id;
     EXPECT_TRUE(r.optimal);
     EXPECT_EQ(static_cast<int>(r.moves.size()), *inst.optimal_length) << "korf " << id;
-    EXPECT_TRUE(replay_solves(start, r.moves)) << "korf " << id;
+    EXPECT_TRUE(solves(goal, start, r.moves)) << "korf " << id;
     EXPECT_EQ(r.stats.states_selected, r.stats.nodes_expanded);
     EXPECT_GT(r.stats.nodes_generated, r.stats.nodes_expanded);
     EXPECT_EQ(r.stats.max_states_in_memory, r.moves.size() + 1);
@@ -166,12 +166,13 @@ TEST(Ida, LargerBoardsThroughTheGenericBoard) {
     const SearchResult r = ida_search(start, LinearConflict<5>(goal.blank_cell()));
     ASSERT_EQ(r.outcome, Outcome::Solved);
     EXPECT_LE(r.moves.size(), 30u);
-    EXPECT_TRUE(replay_solves(start, r.moves));
+    EXPECT_TRUE(solves(goal, start, r.moves));
   }
 }
 
 TEST(Ida, LimitsStopTheSearch) {
-  const auto instances = korf100();
+  const auto instances = reference_set("korf100");
+  ASSERT_FALSE(instances.empty());
   const Goal goal = Goal::zero_first(4);
   const Board<4> start = goal.canonical<4>(instances[0].tiles);
   Limits nodes;
@@ -197,7 +198,7 @@ TEST(Ida, LimitsStopTheSearch) {
 // before each expansion once the count reaches the limit), and the bound of the iteration under
 // way is a lower bound: at least h(start), at most the published optimum.
 TEST(Ida, NodeLimitIsExactAndReportsALowerBound) {
-  const auto instances = korf100();
+  const auto instances = reference_set("korf100");
   ASSERT_EQ(instances.size(), 100u);
   const Goal goal = Goal::zero_first(4);
   const Instance& inst = instances[0];  // optimal 57, some 10^7 nodes
@@ -219,71 +220,6 @@ TEST(Ida, NodeLimitIsExactAndReportsALowerBound) {
     previous_bound = r.lower_bound;
   }
   EXPECT_GT(previous_bound, start_h) << "2M nodes complete some iterations";
-}
-
-}  // namespace
-}  // namespace taquin
-
-namespace taquin {
-namespace {
-
-// Walks `steps` random blank moves from a random board, checking at every step that the
-// incremental state equals a full evaluation (and, for linear conflict, the line-by-line form).
-template <int N, typename H>
-void check_incremental(int blank_label, uint64_t seed, int steps) {
-  const H h(blank_label);
-  const detail::LineLinearConflict<N> reference(blank_label);
-  Random random(seed);
-  Board<N> board = Board<N>::identity(blank_label);
-  for (int i = 0; i < 500; ++i) board.move(static_cast<Dir>(random.below(4)));
-  typename H::State state = h.init(board);
-  for (int i = 0; i < steps; ++i) {
-    const int blank = board.blank();
-    const int to = kMoves<N>.target[blank][random.below(kMoves<N>.count[blank])];
-    const int label = board.at(to);
-    board.slide(to);
-    h.update(state, board, label, to, blank);
-    ASSERT_EQ(h.value(state), h.value(h.init(board))) << "step " << i;
-    if constexpr (std::is_same_v<H, LinearConflict<N>>) {
-      ASSERT_EQ(h.value(state), reference.value(reference.init(board))) << "step " << i;
-      for (int line = 0; line < N; ++line) {
-        ASSERT_EQ(h.row_conflicts(board, line), reference.row_conflicts(board, line));
-        ASSERT_EQ(h.column_conflicts(board, line), reference.column_conflicts(board, line));
-      }
-    }
-  }
-}
-
-TEST(IdaHeuristic, IncrementalEqualsFullAlongRandomWalks) {
-  for (int blank : {0, 15, 5, 10}) {
-    check_incremental<4, LinearConflict<4>>(blank, 11 + blank, 20000);
-    check_incremental<4, Manhattan<4>>(blank, 12 + blank, 5000);
-    check_incremental<4, Hamming<4>>(blank, 13 + blank, 5000);
-  }
-  for (int blank : {0, 24, 7}) {
-    check_incremental<5, LinearConflict<5>>(blank, 21 + blank, 5000);
-    check_incremental<5, Manhattan<5>>(blank, 22 + blank, 5000);
-    check_incremental<5, Hamming<5>>(blank, 23 + blank, 5000);
-  }
-  for (int blank : {0, 8, 4}) check_incremental<3, LinearConflict<3>>(blank, 31 + blank, 5000);
-  for (int blank : {0, 3}) check_incremental<2, LinearConflict<2>>(blank, 41 + blank, 1000);
-}
-
-// A row with every piece of it in reverse order needs three removals; the blank never counts.
-TEST(IdaHeuristic, LinearConflictKnownValues) {
-  Board<4> b = Board<4>::identity(15);
-  const LinearConflict<4> h(15);
-  EXPECT_EQ(h.value(h.init(b)), 0);
-  // Row 0 reversed: 3 2 1 0 -> Manhattan 3+1+1+3 = 8, removals 3 -> 8 + 6.
-  for (int c = 0; c < 4; ++c) b.set(c, 3 - c);
-  EXPECT_EQ(h.row_conflicts(b, 0), 3);
-  EXPECT_EQ(h.value(h.init(b)), 14);
-  // Column 3 of the blank-last goal holds the blank label 15: swapping 3 and 7 in it conflicts.
-  Board<4> c = Board<4>::identity(15);
-  c.set(3, 7);
-  c.set(7, 3);
-  EXPECT_EQ(h.column_conflicts(c, 3), 1);
-  EXPECT_EQ(h.value(h.init(c)), 4);
 }
 
 }  // namespace

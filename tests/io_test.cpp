@@ -49,6 +49,36 @@ TEST(Io, MixedFormatsInOneFile) {
   EXPECT_EQ((*r)[1].tiles, v({1, 2, 0, 3}));
 }
 
+// N lines of N numbers holding 0 to N²-1 once are one NxN board: never N one-line boards, since
+// a 2x2 one-line board repeats 0 to 3.
+TEST(Io, GridWithoutTheSizeLineIsOneBoard) {
+  Expected<std::vector<Instance>> r =
+      parse_instances("# no size line\n8 6 7\n2 5 4  # optimal 31\n3 0 1\n", "g");
+  ASSERT_TRUE(r.ok()) << r.error().describe();
+  ASSERT_EQ(r->size(), 1u);
+  EXPECT_EQ((*r)[0].side, 3);
+  EXPECT_EQ((*r)[0].line, 2);
+  EXPECT_EQ((*r)[0].tiles, v({8, 6, 7, 2, 5, 4, 3, 0, 1}));
+  EXPECT_EQ((*r)[0].optimal_length, 31);
+  // A 4x4 grid whose first row alone is also a valid 2x2 board.
+  r = parse_instances("0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n", "g");
+  ASSERT_TRUE(r.ok()) << r.error().describe();
+  ASSERT_EQ(r->size(), 1u);
+  EXPECT_EQ((*r)[0].side, 4);
+  EXPECT_EQ((*r)[0].tiles[15], 15);
+  // Four 2x2 one-line boards stay four boards.
+  r = parse_instances("1 2 3 0\n1 2 0 3\n0 1 2 3\n3 1 2 0\n", "b");
+  ASSERT_TRUE(r.ok()) << r.error().describe();
+  ASSERT_EQ(r->size(), 4u);
+  EXPECT_EQ((*r)[3].side, 2);
+  // A 2x2 grid, then a 42-format board.
+  r = parse_instances("1 2\n3 0\n3\n1 2 3\n4 5 6\n7 8 0\n", "m");
+  ASSERT_TRUE(r.ok()) << r.error().describe();
+  ASSERT_EQ(r->size(), 2u);
+  EXPECT_EQ((*r)[0].tiles, v({1, 2, 3, 0}));
+  EXPECT_EQ((*r)[1].line, 3);
+}
+
 TEST(Io, FormatRoundTrips) {
   const std::vector<uint8_t> tiles = {14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3};
   for (BoardFormat f : {BoardFormat::OneLine, BoardFormat::FortyTwo}) {
@@ -71,6 +101,10 @@ TEST(Io, BadInputsNameLineAndProblem) {
   const std::vector<BadCase> cases = {
       {"1 2 3 4 5 6 7 8\n", 1, "not a square"},
       {"1 2 3\n", 1, "not a square"},
+      {"1 2 3\n4 5 6\n", 1, "3x3 grid without its size line (only 2 rows)"},
+      {"1 2 3\n4 5 6\n7 8 8\n", 1, "(duplicate tile 8; missing blank (0))"},
+      {"1 2 3\n4 5 6 7\n8 0 9\n", 1, "(line 2 has 4 values)"},
+      {"1 2 3\n4 5 6\n7 x 0\n", 1, "(non-numeric token 'x')"},
       {"# c\n1 2 3 4 5 6 7 7 0\n", 2, "duplicate tile 7; missing tile 8"},
       {"1 2 3 4 5 6 7 8\n", 1, "missing blank (0)"},
       {"3\n1 2 3\n4 5 6\n7 0 0\n", 1, "duplicate blank (0); missing tile 8"},
@@ -103,6 +137,33 @@ TEST(Io, BadInputsNameLineAndProblem) {
     EXPECT_NE(r.error().message.find(c.words), std::string::npos) << r.error().describe();
     EXPECT_EQ(r.error().describe().find('\n'), std::string::npos);
   }
+}
+
+TEST(Io, EachBoardOrItsErrorInPlace) {
+  // Good; a duplicate; a 42 board with a bad row (its last row is not parsed as a board); good.
+  const char* text =
+      "1 2 3 0\n"
+      "1 2 2 0\n"
+      "3\n1 2 3\n4 5 6 7\n8 0\n"
+      "0 1 2 3  # optimal 3\n";
+  std::vector<Expected<Instance>> each = parse_each_instance(text, "b.txt");
+  ASSERT_EQ(each.size(), 4u);
+  ASSERT_TRUE(each[0].ok());
+  EXPECT_EQ(each[0]->tiles, v({1, 2, 3, 0}));
+  ASSERT_FALSE(each[1].ok());
+  EXPECT_EQ(each[1].error().line, 2);
+  ASSERT_FALSE(each[2].ok());
+  EXPECT_EQ(each[2].error().line, 5);
+  ASSERT_TRUE(each[3].ok());
+  EXPECT_EQ(each[3]->line, 7);
+  EXPECT_EQ(each[3]->optimal_length, 3);
+  // parse_instances is its first error.
+  Expected<std::vector<Instance>> first = parse_instances(text, "b.txt");
+  ASSERT_FALSE(first.ok());
+  EXPECT_EQ(first.error().line, 2);
+  std::vector<Expected<Instance>> missing = read_each_instance("/nonexistent/boards.txt");
+  ASSERT_EQ(missing.size(), 1u);
+  EXPECT_FALSE(missing[0].ok());
 }
 
 TEST(Io, MissingAndUnreadableFiles) {

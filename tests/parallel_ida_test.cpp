@@ -6,15 +6,19 @@
 
 #include <tbb/global_control.h>
 
-#include "taquin/embedded.hpp"
+#include "taquin/explore.hpp"
 #include "taquin/generate.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/io.hpp"
 #include "taquin/search/instances.hpp"
+#include "test_support.hpp"
 
 namespace taquin {
 namespace {
+
+using testing::reference_set;
+using testing::sample_ranks;
+using testing::solves;
 
 // 50 random 15-puzzles (random walks of 40 to 89 moves from the standard goal): parallel and
 // serial IDA* agree on the length at 1, 2 and 4 threads, and every parallel path replays.
@@ -36,7 +40,7 @@ TEST(ParallelIda, SameLengthsAsSerialOnFiftyRandomFifteenPuzzles) {
         EXPECT_TRUE(parallel.optimal);
         EXPECT_EQ(parallel.moves.size(), serial.moves.size())
             << "instance " << i << " threads " << threads << " serial nodes " << serial_nodes;
-        EXPECT_TRUE(replay_solves(start, parallel.moves)) << "instance " << i;
+        EXPECT_TRUE(solves(goal, start, parallel.moves)) << "instance " << i;
       }
     }
   }
@@ -55,7 +59,7 @@ TEST(ParallelIda, ShallowAndSmallBoards) {
       const SearchResult parallel = parallel_ida_search(start, h, {}, serial_nodes);
       ASSERT_EQ(parallel.outcome, Outcome::Solved);
       EXPECT_EQ(parallel.moves.size(), serial.moves.size());
-      EXPECT_TRUE(replay_solves(start, parallel.moves));
+      EXPECT_TRUE(solves(goal, start, parallel.moves));
     }
   }
   for (uint64_t serial_nodes : {uint64_t{0}, detail::kSerialIterationNodes}) {
@@ -78,12 +82,10 @@ TEST(ParallelIda, ShallowAndSmallBoards) {
 
 // A Korf instance at two threads: the published length, a path that replays.
 TEST(ParallelIda, KorfInstanceAtTwoThreads) {
-  const auto text = embedded::find("korf100");
-  ASSERT_TRUE(text.has_value());
-  const auto instances = parse_instances(*text, "korf100");
-  ASSERT_TRUE(static_cast<bool>(instances));
+  const std::vector<Instance> instances = reference_set("korf100");
+  ASSERT_EQ(instances.size(), 100u);
   const Goal goal = Goal::zero_first(4);
-  const Instance& inst = (*instances)[78];  // line 79: optimal 42, quick
+  const Instance& inst = instances[78];  // line 79: optimal 42, quick
   const Board<4> start = goal.canonical<4>(inst.tiles);
   tbb::global_control control(tbb::global_control::max_allowed_parallelism, 2);
   // 1: the frontier is built after the first bound, at its smallest (kFrontierMin subtrees), and
@@ -93,17 +95,31 @@ TEST(ParallelIda, KorfInstanceAtTwoThreads) {
         parallel_ida_search(start, LinearConflict<4>(goal.blank_cell()), {}, serial_nodes);
     ASSERT_EQ(r.outcome, Outcome::Solved) << "serial nodes " << serial_nodes;
     EXPECT_EQ(static_cast<int>(r.moves.size()), *inst.optimal_length);
-    EXPECT_TRUE(replay_solves(start, r.moves));
+    EXPECT_TRUE(solves(goal, start, r.moves));
+  }
+}
+
+// Samples of the 8-puzzle under the snail goal at two threads: the BFS length, a path that
+// replays.
+TEST(ParallelIda, EightPuzzleSampleSnailGoalMatchesBfs) {
+  const Goal g = Goal::snail(3);
+  const std::vector<uint8_t> dist = all_distances<3>(g);
+  const int blank = g.blank_cell();
+  tbb::global_control threads(tbb::global_control::max_allowed_parallelism, 2);
+  for (uint64_t r : sample_ranks(dist, 300, 101)) {
+    const Board<3> start = board_of_rank<3>(r, blank);
+    const SearchResult p = parallel_ida_search(start, LinearConflict<3>(blank));
+    ASSERT_EQ(p.outcome, Outcome::Solved);
+    ASSERT_EQ(p.moves.size(), dist[r]) << r;
+    ASSERT_TRUE(solves(g, start, p.moves)) << r;
   }
 }
 
 TEST(ParallelIda, LimitsStopEveryTask) {
-  const auto text = embedded::find("korf100");
-  ASSERT_TRUE(text.has_value());
-  const auto instances = parse_instances(*text, "korf100");
-  ASSERT_TRUE(static_cast<bool>(instances));
+  const std::vector<Instance> instances = reference_set("korf100");
+  ASSERT_EQ(instances.size(), 100u);
   const Goal goal = Goal::zero_first(4);
-  const Board<4> start = goal.canonical<4>((*instances)[0].tiles);
+  const Board<4> start = goal.canonical<4>(instances[0].tiles);
   const Manhattan<4> h(goal.blank_cell());
   tbb::global_control control(tbb::global_control::max_allowed_parallelism, 2);
   Limits nodes;

@@ -257,16 +257,19 @@ TEST_F(PdbFile, MissingTableNamesTheBuildCommand) {
                                         ": missing pattern database; build it with `taquin pdb "
                                         "build " +
                                         catalogue_.source + "`");
-  // A directory with no complete catalogue says how to build one.
+  // A directory with no complete catalogue says how to build one into it.
   auto from_dir = load_pdb_set(dir_.string(), Goal::standard(4));
   ASSERT_FALSE(from_dir.ok());
-  EXPECT_NE(from_dir.error().message.find("taquin pdb build pdb/7-8.cat -o"), std::string::npos);
+  EXPECT_NE(from_dir.error().message.find("taquin pdb build 7-8 -o " + dir_.string()),
+            std::string::npos)
+      << from_dir.error().message;
   // For a goal with the blank elsewhere than a corner, the advice names the catalogue that serves
   // it: the snail's blank is on cell 9, a centre cell.
   auto snail = load_pdb_set(dir_.string(), Goal::snail(4));
   ASSERT_FALSE(snail.ok());
   EXPECT_NE(snail.error().message.find("goal snail here; build one with `taquin pdb build "
-                                       "pdb/7-8-centre.cat -o"),
+                                       "7-8-centre -o " +
+                                       dir_.string() + "`"),
             std::string::npos)
       << snail.error().message;
 }
@@ -279,19 +282,18 @@ TEST(PdbShipped, EveryBlankCellHasOneShippedSevenEightCatalogue) {
     const Goal goal = Goal::custom(4, tiles, "blank on " + std::to_string(blank));
     int serving = 0;
     for (const char* stem : {"7-8", "7-8-centre", "7-8-edge"}) {
-      Expected<Catalogue> cat =
-          read_catalogue(std::string(TAQUIN_SOURCE_DIR) + "/pdb/" + stem + ".cat");
+      Expected<Catalogue> cat = builtin_catalogue(stem);
       ASSERT_TRUE(cat.ok()) << cat.error().describe();
       if (usable_symmetries(*cat, blank).empty()) continue;
       ++serving;
-      EXPECT_EQ(shipped_catalogue_for(goal, "pdb"), stem) << blank;
+      EXPECT_EQ(shipped_catalogue_for(goal), stem) << blank;
     }
     EXPECT_EQ(serving, 1) << "blank on cell " << blank;
   }
-  EXPECT_EQ(shipped_catalogue_for(Goal::standard(4), "pdb"), "7-8");
-  EXPECT_EQ(shipped_catalogue_for(Goal::zero_first(4), "pdb"), "7-8");
-  EXPECT_EQ(shipped_catalogue_for(Goal::snail(4), "pdb"), "7-8-centre");
-  EXPECT_EQ(shipped_catalogue_for(Goal::standard(3), "pdb"), "");
+  EXPECT_EQ(shipped_catalogue_for(Goal::standard(4)), "7-8");
+  EXPECT_EQ(shipped_catalogue_for(Goal::zero_first(4)), "7-8");
+  EXPECT_EQ(shipped_catalogue_for(Goal::snail(4)), "7-8-centre");
+  EXPECT_EQ(shipped_catalogue_for(Goal::standard(3)), "");
 }
 
 TEST_F(PdbFile, LoadOrBuildBuildsAMissingCatalogueOnce) {
@@ -303,7 +305,8 @@ TEST_F(PdbFile, LoadOrBuildBuildsAMissingCatalogueOnce) {
   int rounds = 0;
   BuildOptions build;
   build.progress = [&](const RoundReport&) { ++rounds; };
-  auto set = load_or_build_pdb_set(cat, Goal::standard(3), build);
+  const PdbPaths paths{cat, {}, {}};
+  auto set = load_or_build_pdb_set(paths, Goal::standard(3), build);
   ASSERT_TRUE(set.ok()) << set.error().describe();
   EXPECT_GT(rounds, 0);
   EXPECT_TRUE(fs::exists(other / "pair.1.pdb"));
@@ -311,7 +314,7 @@ TEST_F(PdbFile, LoadOrBuildBuildsAMissingCatalogueOnce) {
   // A damaged table is reported, not silently rebuilt.
   std::ofstream(other / "pair.2.pdb", std::ios::app) << "x";
   rounds = 0;
-  auto refused = load_or_build_pdb_set(cat, Goal::standard(3), build);
+  auto refused = load_or_build_pdb_set(paths, Goal::standard(3), build);
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(rounds, 0);
   EXPECT_NE(refused.error().message.find("trailing bytes"), std::string::npos);

@@ -1,4 +1,5 @@
-// Reference instance files embedded in the binary (korf100, hardest80, hardest8...).
+// Files embedded in the binary: reference instance sets (korf100, hardest80, hardest8...) and the
+// shipped pattern-database catalogues (7-8, 7-8-centre, 7-8-edge, 6-6-3, 5-5-5).
 #pragma once
 
 #include <optional>
@@ -12,10 +13,16 @@ struct File {
   std::string_view content;
 };
 
-// All embedded files, in the order CMake lists them.
+// The embedded instance sets, in the order CMake lists them.
 const std::vector<File>& files();
 
-// The content of the embedded file `name`, if there is one.
+// The content of the embedded instance set `name`, if there is one.
 std::optional<std::string_view> find(std::string_view name);
+
+// The embedded catalogues, named by stem ("7-8"), in the order CMake lists them.
+const std::vector<File>& catalogues();
+
+// The text of the embedded catalogue with stem `name` ("7-8", not "7-8.cat"), if there is one.
+std::optional<std::string_view> find_catalogue(std::string_view name);
 
 }  // namespace taquin::embedded

@@ -12,7 +12,7 @@
 
 namespace taquin {
 
-// What the user asked for with --goal, before the board side is known.
+// The goal asked for, before the board side is known.
 struct GoalSpec {
   enum class Kind { Standard, ZeroFirst, Snail, Custom };
   Kind kind = Kind::Standard;
@@ -21,9 +21,11 @@ struct GoalSpec {
   std::string name = "standard";      // as the user wrote it (a file name for a custom goal file)
 };
 
-// Parses a --goal value: "standard", "zero-first", "snail", an inline board ("1 2 3 ...", one
-// line or 42 format), or the name of a file holding one board. Errors name `source`.
-Expected<GoalSpec> parse_goal_spec(std::string_view text, std::string_view source = "--goal");
+// Parses a goal: a name, "standard" (also ""), "zero-first" or "snail", in any case; an inline
+// board ("1 2 3 ...", one line or 42 format); or the name of a file holding one board. A word
+// that is neither a name nor a file is refused, with the name it likely stands for ("did you
+// mean 'snail'?"). Errors name `source` (the caller's name for where the text came from).
+Expected<GoalSpec> parse_goal_spec(std::string_view text, std::string_view source = "goal");
 
 // A goal arrangement of one side: which tile stands on each cell, and where each tile belongs.
 class Goal {
@@ -37,7 +39,8 @@ class Goal {
   // Any arrangement; `tiles` must be a permutation of [0, side²) (validated by the caller's
   // parser).
   static Goal custom(int side, std::span<const uint8_t> tiles, std::string name);
-  // The goal `spec` names for boards of `side`; fails if a custom goal has another side.
+  // The goal `spec` names for boards of `side`; fails (an error without a source) if a custom goal
+  // has another side.
   static Expected<Goal> for_side(const GoalSpec& spec, int side);
 
   int side() const { return side_; }

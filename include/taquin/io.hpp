@@ -15,6 +15,21 @@ namespace taquin {
 // The longest input line accepted, in bytes.
 inline constexpr size_t kMaxLineBytes = 64 * 1024;
 
+// A line of text that holds words once its '#' comment is removed.
+struct TextLine {
+  int number = 0;                       // 1-based line number in the text
+  std::vector<std::string_view> words;  // whitespace-separated words before any '#'
+  std::string_view comment;             // what follows the '#', empty when there is none
+};
+
+// The lines of `text` that hold words, in order, each with its number ('#' starts a comment to the
+// end of the line; blank and comment-only lines are skipped but counted): the one line splitter
+// of the board and catalogue readers. The views point into `text`. Fails on a line longer than
+// `max_line_bytes`, or with control bytes (binary data) before its comment, naming `source` and
+// the line.
+Expected<std::vector<TextLine>> split_lines(std::string_view text, const std::string& source,
+                                            size_t max_line_bytes);
+
 // One board as read: tiles row-major (0 = blank), validated as a permutation of [0, side²).
 struct Instance {
   int side = 0;
@@ -32,6 +47,14 @@ Expected<std::vector<Instance>> parse_instances(std::string_view text, const std
 
 // Reads and parses a file; "-" reads standard input. Errors name the file.
 Expected<std::vector<Instance>> read_instances(const std::string& path);
+
+// Like parse_instances and read_instances, but going on after a bad board: each board or the
+// error in its place, in order; parsing resumes after the lines the bad board claims (its line, or
+// a 42-format board's size line and rows). A
+// file that cannot be read, or text that is not boards (binary, an overlong line), is one error.
+std::vector<Expected<Instance>> parse_each_instance(std::string_view text,
+                                                    const std::string& source);
+std::vector<Expected<Instance>> read_each_instance(const std::string& path);
 
 // Checks that `tiles` is a permutation of [0, side²); the error names `source` and `line`.
 std::optional<Error> validate_tiles(std::span<const int> values, int side,

@@ -20,7 +20,7 @@ bool is_solvable(std::span<const uint8_t> tiles, const Goal& goal);
 template <int N>
 bool is_solvable(const Board<N>& board) {
   const auto labels = board.cells();
-  const int blank_distance = cell_distance<N>(board.blank(), board.blank_label());
+  const int blank_distance = taxicab(board.blank(), board.blank_label(), N);
   return permutation_parity(labels) == (blank_distance & 1);
 }
 

@@ -1,8 +1,13 @@
-// Constant tables of an N×N board: moves per cell, cell coordinates and taxicab distances.
+// Constant tables of an N×N board: move letters, moves per cell and taxicab distances.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "taquin/error.hpp"
 
 namespace taquin {
 
@@ -12,9 +17,12 @@ inline constexpr int kMaxSide = 8;
 // Where the blank moves. The letters are the CLI's contract: U, D, L, R.
 enum class Dir : uint8_t { Up = 0, Down = 1, Left = 2, Right = 3 };
 
+// The move letters in Dir order (the searches' move order): the one home of the letters.
+inline constexpr std::string_view kDirLetters = "UDLR";
+
 // The letter naming a blank move.
 constexpr char dir_letter(Dir d) {
-  return "UDLR"[static_cast<int>(d)];
+  return kDirLetters[static_cast<int>(d)];
 }
 
 // The move that undoes `d`.
@@ -24,26 +32,34 @@ constexpr Dir opposite(Dir d) {
 
 // Parses a move letter (upper or lower case); returns false if it is not one of UDLR.
 constexpr bool parse_dir(char c, Dir& out) {
-  switch (c) {
-    case 'U':
-    case 'u':
-      out = Dir::Up;
-      return true;
-    case 'D':
-    case 'd':
-      out = Dir::Down;
-      return true;
-    case 'L':
-    case 'l':
-      out = Dir::Left;
-      return true;
-    case 'R':
-    case 'r':
-      out = Dir::Right;
-      return true;
-    default:
-      return false;
+  const char upper = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+  const size_t at = kDirLetters.find(upper);
+  if (at == std::string_view::npos) return false;
+  out = static_cast<Dir>(at);
+  return true;
+}
+
+// "UDLR..." letters of a move list.
+inline std::string moves_string(const std::vector<Dir>& moves) {
+  std::string out;
+  out.reserve(moves.size());
+  for (Dir d : moves) out += dir_letter(d);
+  return out;
+}
+
+// Parses move letters ("UDLR", either case); the error names the first other character.
+inline Expected<std::vector<Dir>> parse_moves(std::string_view text) {
+  std::vector<Dir> out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    Dir d{};
+    if (!parse_dir(text[i], d))
+      return Error{"moves", 0,
+                   "character " + std::to_string(i + 1) + " ('" + std::string(1, text[i]) +
+                       "') is not a move (U, D, L or R)"};
+    out.push_back(d);
   }
+  return out;
 }
 
 // The blank moves available from each cell of an N×N board, in the fixed order U, D, L, R.
@@ -80,10 +96,10 @@ constexpr MoveTable<N> make_move_table() {
 template <int N>
 inline constexpr MoveTable<N> kMoves = make_move_table<N>();
 
-// Taxicab distance between two cells of an N×N board.
-template <int N>
-constexpr int cell_distance(int a, int b) {
-  const int dr = a / N - b / N, dc = a % N - b % N;
+// Taxicab (Manhattan) distance between cells a and b of a board of `side` (row-major cells): the
+// one definition, for the heuristics, the pattern databases and the parity test.
+constexpr int taxicab(int a, int b, int side) {
+  const int dr = a / side - b / side, dc = a % side - b % side;
   return (dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc);
 }
 
@@ -91,7 +107,7 @@ template <int N>
 constexpr std::array<std::array<uint8_t, N * N>, N * N> make_distance_table() {
   std::array<std::array<uint8_t, N * N>, N * N> t{};
   for (int a = 0; a < N * N; ++a)
-    for (int b = 0; b < N * N; ++b) t[a][b] = static_cast<uint8_t>(cell_distance<N>(a, b));
+    for (int b = 0; b < N * N; ++b) t[a][b] = static_cast<uint8_t>(taxicab(a, b, N));
   return t;
 }
 

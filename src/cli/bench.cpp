@@ -23,7 +23,7 @@
 #include "taquin/embedded.hpp"
 #include "taquin/heuristic.hpp"
 #include "taquin/pdb/pdb_set.hpp"
-#include "taquin/search/ida.hpp"
+#include "taquin/replay.hpp"
 #include "taquin/search/solver.hpp"
 
 namespace taquin::cli {
@@ -31,7 +31,7 @@ namespace {
 
 struct BenchOptions {
   std::string set;           // empty: the default run, the first 10 of korf100
-  std::optional<int> count;  // first K instances; default all (10 of the default run)
+  std::optional<int> count;  // first K instances; 0: all; default all (10 of the default run)
   int threads = 0;           // 0: all cores
   std::string heuristic;     // empty: pdb when its databases load for the set's goal, else linear
   PdbChoice pdb;
@@ -40,6 +40,12 @@ struct BenchOptions {
 };
 
 int run_bench(const BenchOptions& options) {
+  for (std::optional<Error> bad :
+       {check_threads(options.threads), check_count(options.count.value_or(0))})
+    if (bad) {
+      print_usage_error(*bad, "bench");
+      return kExitBadInput;
+    }
   // The instances and their goal spec.
   const std::string set = options.set.empty() ? "korf100" : options.set;
   const int count = options.count.value_or(options.set.empty() ? 10 : 0);
@@ -47,7 +53,8 @@ int run_bench(const BenchOptions& options) {
   std::string goal_text = options.goal.empty() ? "standard" : options.goal;
   if (auto text = embedded::find(set)) {
     if (!options.goal.empty()) {
-      print_error({"--goal", 0, "an embedded set has its own goal; --goal is for a FILE set"});
+      print_usage_error({"--goal", 0, "an embedded set has its own goal; --goal is for a FILE set"},
+                        "bench");
       return kExitBadInput;
     }
     if (set == "korf100") goal_text = "zero-first";
@@ -65,45 +72,42 @@ int run_bench(const BenchOptions& options) {
     }
     instances = std::move(*parsed);
   }
-  Expected<GoalSpec> spec = parse_goal_spec(goal_text);
+  Expected<GoalSpec> spec = parse_goal_spec(goal_text, "--goal");
   if (!spec) {
     print_error(spec.error());
     return kExitBadInput;
   }
   if (count > 0 && static_cast<size_t>(count) < instances.size())
     instances.resize(static_cast<size_t>(count));
-  HeuristicKind kind =
-      options.heuristic.empty() ? HeuristicKind::Linear : *parse_heuristic(options.heuristic);
-  // Pattern databases: when asked, or by default when they load for the set's goal. Every
-  // instance of a set shares one goal spec; a mixed-size FILE set falls back to linear.
-  std::shared_ptr<const pdb::PdbSet> databases;
-  if (kind == HeuristicKind::Pdb || options.heuristic.empty()) {
-    Expected<Goal> goal = Goal::for_side(*spec, instances.empty() ? 4 : instances[0].side);
-    const bool one_side = std::all_of(instances.begin(), instances.end(), [&](const Instance& i) {
-      return i.side == instances[0].side;
-    });
-    if (goal && one_side && !instances.empty()) {
-      PdbCache cache(options.pdb);
-      Expected<std::shared_ptr<const pdb::PdbSet>> set = cache.get(*goal);
-      if (set) {
-        databases = *set;
-        kind = HeuristicKind::Pdb;
-      } else if (kind == HeuristicKind::Pdb) {
-        print_error(set.error());
-        return kExitBadInput;
-      }
-    } else if (kind == HeuristicKind::Pdb) {
-      print_error({"--heuristic", 0, "pdb needs a set of boards of one side"});
+  // The heuristic (choose_heuristic for the set's goal): every instance of a set shares one goal
+  // spec; a mixed-size FILE set takes the heuristic asked for, or linear.
+  HeuristicChoice choice;
+  const bool one_side = std::all_of(instances.begin(), instances.end(),
+                                    [&](const Instance& i) { return i.side == instances[0].side; });
+  Expected<Goal> set_goal = Goal::for_side(*spec, instances.empty() ? 4 : instances[0].side);
+  if (set_goal && one_side && !instances.empty()) {
+    Expected<HeuristicChoice> chosen =
+        HeuristicCache(asked_heuristic(options.heuristic), options.pdb).get(*set_goal);
+    if (!chosen) {
+      print_error(chosen.error());
       return kExitBadInput;
     }
+    choice = *chosen;
+  } else if (options.heuristic == "pdb") {
+    print_error({"--heuristic", 0, "pdb needs a set of boards of one side"});
+    return kExitBadInput;
+  } else if (!options.heuristic.empty()) {
+    choice.kind = *parse_heuristic(options.heuristic);
   }
-  const std::string heuristic_label =
-      std::string(heuristic_name(kind)) + (databases ? " " + databases->catalogue.stem : "");
+  const HeuristicKind kind = choice.kind;
+  const std::shared_ptr<const pdb::PdbSet> databases = choice.databases;
+  const std::string heuristic = choice.label();
   const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
   tbb::global_control control(tbb::global_control::max_allowed_parallelism,
                               static_cast<size_t>(threads));
   const bool json = options.format == "json";
 
+  InterruptWatch interrupt;
   int status = kExitOk;
   bool all_optimal = true;
   int unknown = 0;
@@ -119,17 +123,27 @@ int run_bench(const BenchOptions& options) {
       print_error(goal.error());
       return kExitBadInput;
     }
-    SearchResult result;
-    bool replayed = true;
-    with_side(inst.side, [&]<int N>() {
-      const Board<N> start = goal->canonical<N>(inst.tiles);
-      result = run_search<N>(start, {Algorithm::Ida, kind, threads, {}}, databases.get());
-      if (result.outcome == Outcome::Solved) replayed = replay_solves(start, result.moves);
+    Limits limits;
+    limits.cancel = interrupt.flag();
+    const SearchResult result = with_side(inst.side, [&]<int N>() {
+      return run_search<N>(goal->canonical<N>(inst.tiles), {Algorithm::Ida, kind, threads, limits},
+                           databases.get());
     });
-    if (!replayed) {
-      print_error({inst.source, inst.line,
-                   "internal error: the solution found does not replay to the goal"});
-      return kExitBadInput;
+    // A search the signal stopped; one that finished as it came is printed, and the next stops.
+    if (interrupt.signal() && result.outcome == Outcome::Cancelled) {
+      print_interrupted(interrupt.signal(), inst, result);
+      return interrupt.exit_status();
+    }
+    if (result.outcome == Outcome::Solved) {
+      // Replayed from the set's board to its goal, once.
+      Expected<std::vector<std::vector<uint8_t>>> replay =
+          replay_solution(inst.tiles, result.moves, *goal);
+      if (!replay) {
+        print_error(
+            {inst.source, inst.line,
+             "internal error: the solution found does not replay: " + replay.error().message});
+        return kExitInternal;
+      }
     }
     const bool solved = result.outcome == Outcome::Solved;
     const int length = static_cast<int>(result.moves.size());
@@ -152,10 +166,15 @@ int run_bench(const BenchOptions& options) {
         line.add("optimal_length", *inst.optimal_length);
       else
         line.add_null("optimal_length");
-      line.add("nodes", result.stats.nodes_expanded).add("generated", result.stats.nodes_generated);
-      line.add("iterations", result.stats.iterations);
-      line.add("seconds", result.stats.seconds).add("moves", moves_string(result.moves));
-      std::cout << line.str() << '\n';
+      const Stats& s = result.stats;
+      line.add("nodes_expanded", s.nodes_expanded).add("nodes_generated", s.nodes_generated);
+      line.add("iterations", s.iterations).add("seconds", s.seconds);
+      line.add("nodes_per_second", per_second(s.nodes_expanded, s.seconds));
+      if (solved)
+        line.add("moves", moves_string(result.moves)).add_null("lower_bound");
+      else
+        line.add_null("moves").add("lower_bound", result.lower_bound);
+      std::cout << line.str() << std::endl;  // each record whole as soon as it is known
     } else {
       std::ostringstream row;
       row << std::setw(6) << id << "  " << std::setw(6)
@@ -167,36 +186,33 @@ int run_bench(const BenchOptions& options) {
     }
   }
   // Nodes are expanded nodes (children generated); some solvers count generated children instead.
-  const auto per_second = [&](uint64_t n) {
-    return total_seconds > 0 ? static_cast<double>(n) / total_seconds : 0;
-  };
-  const double rate = per_second(total_nodes);
+  const double rate = per_second(total_nodes, total_seconds);
+  const double generated_rate = per_second(total_generated, total_seconds);
   if (json) {
     JsonLine summary;
-    summary.add("summary", true).add("set", set).add("heuristic", options.heuristic);
+    summary.add("summary", true).add("set", set).add("heuristic", heuristic);
     summary.add("instances", id).add("all_optimal", all_optimal).add("unknown_optimal", unknown);
-    summary.add("nodes", total_nodes).add("seconds", total_seconds).add("nodes_per_second", rate);
-    summary.add("generated", total_generated)
-        .add("generated_per_second", per_second(total_generated));
+    summary.add("nodes_expanded", total_nodes).add("nodes_generated", total_generated);
+    summary.add("seconds", total_seconds).add("nodes_per_second", rate);
+    summary.add("nodes_generated_per_second", generated_rate);
     summary.add("threads", threads).add("nodes_searched", total_nodes);
     std::cout << summary.str() << '\n';
   } else {
     std::ostringstream out;
-    out << "set: " << set << ", heuristic: " << heuristic_label << '\n';
+    out << "set: " << set << ", heuristic: " << heuristic << '\n';
     out << "instances: " << id << '\n';
     out << "all optimal: " << (all_optimal ? "yes" : "no");
     if (unknown) out << " (" << unknown << " without a known length)";
     out << '\n';
-    out << "total nodes: " << total_nodes << '\n';
-    out << std::fixed << std::setprecision(3) << "total seconds: " << total_seconds << '\n';
-    out << std::setprecision(1) << "nodes/s: " << rate / 1e6 << " M\n";
-    out << "generated: " << total_generated << " (" << per_second(total_generated) / 1e6
-        << " M/s)\n";
+    out << "nodes expanded: " << total_nodes << '\n';
+    out << std::fixed << std::setprecision(3) << "seconds: " << total_seconds << '\n';
+    out << std::setprecision(1) << "nodes expanded per second: " << rate / 1e6 << " M\n";
+    out << "generated: " << total_generated << " (" << generated_rate / 1e6 << " M/s)\n";
     out << "threads: " << threads << '\n';
     out << "Nodes searched: " << total_nodes << '\n';
     std::cout << out.str();
   }
-  return status;
+  return interrupt.signal() ? interrupt.exit_status() : status;
 }
 
 void setup_bench(CLI::App& app, int& exit_code) {
@@ -207,10 +223,8 @@ void setup_bench(CLI::App& app, int& exit_code) {
                   "korf100, korf100-standard-goal, hardest80, hardest8 (embedded) or a FILE "
                   "(default: the first 10 of korf100)");
   sub->add_option("--count", options->count,
-                  "Solve only the first K instances (0 or absent: all of the set)")
-      ->check(CLI::NonNegativeNumber);
+                  "Solve only the first K instances (0 or absent: all of the set)");
   sub->add_option("--threads", options->threads, "Threads (0: all cores; 1: serial IDA*)")
-      ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   sub->add_option("--heuristic", options->heuristic,
                   "hamming, manhattan, linear or pdb; default: pdb when its databases are built "
@@ -219,9 +233,7 @@ void setup_bench(CLI::App& app, int& exit_code) {
   add_pdb_options(sub, options->pdb);
   sub->add_option("--goal", options->goal,
                   "Goal of a FILE set: standard, zero-first, snail, a board or a file");
-  sub->add_option("--format", options->format, "Output: text or json (one object a line)")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
+  add_format_option(sub, options->format);
   sub->callback([options, &exit_code] { exit_code = run_bench(*options); });
 }
 

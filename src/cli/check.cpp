@@ -10,21 +10,32 @@ namespace {
 struct CheckOptions {
   InputOptions input;
   std::string format = "text";
+  bool strict = false;
 };
 
 int run_check(const CheckOptions& options) {
-  Expected<std::vector<Job>> jobs = load_jobs(options.input);
+  // Bad inputs are reported in their place and the others checked, unless --strict.
+  std::vector<SkippedInput> skipped;
+  Expected<std::vector<Job>> jobs = load_jobs(options.input, options.strict ? nullptr : &skipped);
   if (!jobs) {
     print_error(jobs.error());
     return kExitBadInput;
   }
   int status = kExitOk;
-  int id = 0;
-  for (const Job& job : *jobs) {
-    ++id;
+  size_t skipped_shown = 0;
+  for (size_t index = 0; index <= jobs->size(); ++index) {
+    std::cout.flush();  // stdout and stderr keep the input order
+    for (; skipped_shown < skipped.size() && skipped[skipped_shown].before <= index;
+         ++skipped_shown) {
+      print_error(skipped[skipped_shown].error);
+      status = worse_status(status, kExitBadInput);
+    }
+    if (index == jobs->size()) break;
+    const Job& job = (*jobs)[index];
+    const int id = static_cast<int>(index) + 1;
     const Instance& inst = job.instance;
     const bool solvable = is_solvable(inst.tiles, job.goal);
-    if (!solvable) status = kExitUnsolved;
+    if (!solvable) status = worse_status(status, kExitUnsolved);
     const std::string size = std::to_string(inst.side) + "x" + std::to_string(inst.side);
     if (options.format == "json") {
       JsonLine line;
@@ -33,11 +44,15 @@ int run_check(const CheckOptions& options) {
           .add("board", inst.tiles)
           .add("goal", job.goal.tiles());
       line.add("solvable", solvable).add("source", inst.source).add("line", inst.line);
-      if (inst.optimal_length) line.add("optimal_length", *inst.optimal_length);
+      if (inst.optimal_length)
+        line.add("optimal_length", *inst.optimal_length);
+      else
+        line.add_null("optimal_length");
       std::cout << line.str() << '\n';
     } else {
       std::cout << id << ' ' << size << ' ' << (solvable ? "solvable" : "unsolvable") << "  "
-                << format_board(inst.tiles, inst.side, BoardFormat::OneLine) << '\n';
+                << format_board(inst.tiles, inst.side, BoardFormat::OneLine)
+                << (solvable ? "" : snail_note(job)) << '\n';
     }
   }
   return status;
@@ -47,9 +62,8 @@ void setup_check(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<CheckOptions>();
   CLI::App* sub = app.add_subcommand("check", "Tell whether each board can reach the goal");
   add_input_options(sub, options->input);
-  sub->add_option("--format", options->format, "Output: text or json (one object a line)")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
+  add_format_option(sub, options->format);
+  add_strict_option(sub, options->strict);
   sub->callback([options, &exit_code] { exit_code = run_check(*options); });
 }
 

@@ -1,12 +1,17 @@
 // Shared CLI plumbing: the subcommand registry, input loading, errors and JSON lines.
 #include "command.hpp"
 
-#include "taquin/tables.hpp"
+#include <signal.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+
+#include "taquin/pdb/pdb_set.hpp"
+#include "taquin/solvability.hpp"
+#include "taquin/tables.hpp"
 
 namespace taquin::cli {
 namespace {
@@ -49,43 +54,162 @@ Expected<Goal> goal_for_size(int size, const std::string& goal) {
     return Error{"--size", 0,
                  "side " + std::to_string(size) + " is out of range (" + std::to_string(kMinSide) +
                      " to " + std::to_string(kMaxSide) + ")"};
-  Expected<GoalSpec> spec = parse_goal_spec(goal);
+  Expected<GoalSpec> spec = parse_goal_spec(goal, "--goal");
   if (!spec) return spec.error();
   return Goal::for_side(*spec, size);
 }
 
-Expected<std::vector<Job>> load_jobs(const InputOptions& options) {
-  Expected<GoalSpec> spec = parse_goal_spec(options.goal);
+Expected<std::vector<Job>> load_jobs(const InputOptions& options,
+                                     std::vector<SkippedInput>* skipped) {
+  Expected<GoalSpec> spec = parse_goal_spec(options.goal, "--goal");
   if (!spec) return spec.error();
-  std::vector<Instance> instances;
+  std::vector<Job> jobs;
+  // Adds the boards of one input, in order; the first error when not `skipped`.
+  auto add = [&](std::vector<Expected<Instance>> read) -> std::optional<Error> {
+    for (Expected<Instance>& board : read) {
+      std::optional<Error> error;
+      if (!board) {
+        error = board.error();
+      } else if (Expected<Goal> goal = Goal::for_side(*spec, board->side); !goal) {
+        error = goal.error();
+        error->message += " (" + board->source + ":" + std::to_string(board->line) + ")";
+      } else {
+        jobs.push_back(Job{std::move(*board), std::move(*goal)});
+      }
+      if (error && !skipped) return error;
+      if (error) skipped->push_back({jobs.size(), std::move(*error)});
+    }
+    return std::nullopt;
+  };
   std::vector<std::string> files = options.files;
   if (files.empty() && options.board.empty()) files.push_back("-");
-  for (const std::string& file : files) {
-    Expected<std::vector<Instance>> read = read_instances(file);
-    if (!read) return read.error();
-    for (Instance& inst : *read) instances.push_back(std::move(inst));
-  }
-  if (!options.board.empty()) {
-    Expected<std::vector<Instance>> read = parse_instances(options.board, "--board");
-    if (!read) return read.error();
-    for (Instance& inst : *read) instances.push_back(std::move(inst));
-  }
-  std::vector<Job> jobs;
-  jobs.reserve(instances.size());
-  for (Instance& inst : instances) {
-    Expected<Goal> goal = Goal::for_side(*spec, inst.side);
-    if (!goal) {
-      Error e = goal.error();
-      e.message += " (" + inst.source + ":" + std::to_string(inst.line) + ")";
-      return e;
-    }
-    jobs.push_back(Job{std::move(inst), std::move(*goal)});
-  }
+  for (const std::string& file : files)
+    if (auto error = add(read_each_instance(file))) return *error;
+  if (!options.board.empty())
+    if (auto error = add(parse_each_instance(options.board, "--board"))) return *error;
   return jobs;
+}
+
+std::string snail_note(const Job& job) {
+  const Goal snail = Goal::snail(job.instance.side);
+  if (job.goal.tiles() == snail.tiles() || !is_solvable(job.instance.tiles, snail)) return "";
+  return " (it can reach the snail goal: --goal snail)";
+}
+
+void add_strict_option(CLI::App* sub, bool& strict) {
+  sub->add_flag("--strict", strict,
+                "Stop at the first bad input, before any board is handled (default: report it, "
+                "go on with the others, exit 2 at the end)");
 }
 
 void print_error(const Error& error) {
   std::cerr << "taquin: " << error.describe() << '\n';
+}
+
+void print_usage_error(const Error& error, std::string_view command) {
+  std::cerr << "taquin: " << error.describe() << " (run 'taquin " << command << " --help')\n";
+}
+
+void add_format_option(CLI::App* sub, std::string& format,
+                       const std::vector<std::string>& choices) {
+  std::string help = "Output: ";
+  for (size_t i = 0; i < choices.size(); ++i)
+    help += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + choices[i];
+  if (std::find(choices.begin(), choices.end(), "json") != choices.end())
+    help += " (json: one object a line; fields in docs/output.md)";
+  format = choices.front();
+  sub->add_option("--format", format, help)->check(CLI::IsMember(choices))->capture_default_str();
+}
+
+double per_second(uint64_t count, double seconds) {
+  return seconds > 0 ? static_cast<double>(count) / seconds : 0.0;
+}
+
+Expected<uint64_t> parse_node_limit(const std::string& text, const std::string& option) {
+  uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || text[0] == '-' || ptr != end || ec == std::errc::invalid_argument)
+    return Error{option, 0, "'" + text + "' is not a node count (a whole number from 1)"};
+  if (ec == std::errc::result_out_of_range)
+    return Error{option, 0, text + " is past the largest node count, 2^64 - 1"};
+  if (value == 0) return Error{option, 0, "0 is not a limit (leave the option out for no limit)"};
+  return value;
+}
+
+Expected<double> parse_seconds_limit(const std::string& text, const std::string& option) {
+  double value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ptr != end || ec != std::errc() || !std::isfinite(value))
+    return Error{option, 0, "'" + text + "' is not a number of seconds"};
+  if (value <= 0)
+    return Error{option, 0,
+                 text + " is not a limit: give seconds above 0 (leave the option out for none)"};
+  return value;
+}
+
+std::optional<Error> check_threads(int threads) {
+  if (threads >= 0 && threads <= 1024) return std::nullopt;
+  return Error{"--threads", 0,
+               std::to_string(threads) + " is not a thread count (0 = all cores, or 1 to 1024)"};
+}
+
+std::optional<Error> check_count(int count) {
+  if (count >= 0) return std::nullopt;
+  return Error{"--count", 0, std::to_string(count) + " is not a count (0 or more)"};
+}
+
+namespace {
+
+std::atomic<bool> interrupted{false};
+std::atomic<int> interrupt_signal{0};
+static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free,
+              "the signal handler may only touch lock-free atomics");
+
+extern "C" void on_interrupt(int signal) {
+  interrupt_signal.store(signal, std::memory_order_relaxed);
+  interrupted.store(true, std::memory_order_relaxed);
+}
+
+void set_handler(int signal, void (*handler)(int), int flags) {
+  struct sigaction action {};
+  action.sa_handler = handler;
+  action.sa_flags = flags;
+  sigemptyset(&action.sa_mask);
+  sigaction(signal, &action, nullptr);
+}
+
+}  // namespace
+
+InterruptWatch::InterruptWatch() {
+  interrupted.store(false);
+  interrupt_signal.store(0);
+  // SA_RESETHAND: the handler runs once; a second signal takes the default action (exit).
+  for (int s : {SIGINT, SIGTERM}) set_handler(s, on_interrupt, SA_RESETHAND);
+}
+
+InterruptWatch::~InterruptWatch() {
+  for (int s : {SIGINT, SIGTERM}) set_handler(s, SIG_DFL, 0);
+}
+
+const std::atomic<bool>* InterruptWatch::flag() const {
+  return &interrupted;
+}
+
+int InterruptWatch::signal() const {
+  return interrupt_signal.load();
+}
+
+void print_interrupted(int signal, const Instance& instance, const SearchResult& result) {
+  const Stats& s = result.stats;
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.6f", s.seconds);
+  std::cerr << "taquin: interrupted by " << (signal == SIGTERM ? "SIGTERM" : "SIGINT")
+            << " while solving " << instance.source << ":" << instance.line << '\n'
+            << "taquin: nodes expanded: " << s.nodes_expanded
+            << ", nodes generated: " << s.nodes_generated << ", seconds: " << seconds
+            << ", lower bound: " << result.lower_bound << '\n';
 }
 
 std::string json_quote(std::string_view text) {

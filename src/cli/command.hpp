@@ -1,9 +1,11 @@
 // Subcommand registry and the helpers every subcommand shares (inputs, goals, errors, JSON).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -13,6 +15,12 @@
 #include "taquin/error.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/io.hpp"
+#include "taquin/search/result.hpp"
+#include "taquin/search/solver.hpp"
+
+namespace taquin::pdb {
+struct PdbSet;
+}
 
 namespace taquin::cli {
 
@@ -20,6 +28,13 @@ namespace taquin::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitUnsolved = 1;  // some instance unsolvable or not solved within limits
 inline constexpr int kExitBadInput = 2;  // bad input or usage
+inline constexpr int kExitInternal = 3;  // a bug: a solution that fails its replay, an exception
+// A run stopped by a signal exits 128 + its number: 130 (SIGINT, Ctrl-C), 143 (SIGTERM).
+
+// The status of a run that met both `a` and `b`: internal beats bad input beats unsolved beats ok.
+inline int worse_status(int a, int b) {
+  return a > b ? a : b;
+}
 
 // A subcommand adds itself to `app` and sets `exit_code` when it runs.
 using CommandSetup = void (*)(CLI::App& app, int& exit_code);
@@ -54,11 +69,73 @@ struct Job {
   Goal goal;
 };
 
-// Reads every board (files in order, then --board) and resolves --goal for each; all or nothing.
-Expected<std::vector<Job>> load_jobs(const InputOptions& options);
+// An input that gave no board (a missing file, a bad board, a goal of another side), and where
+// it stood: before the job of index `before` in the list load_jobs returns.
+struct SkippedInput {
+  size_t before = 0;
+  Error error;
+};
+
+// Reads every board (files in order, then --board) and resolves --goal for each, in input order.
+// Without `skipped`: all or nothing (the first error). With it: each bad input is recorded there
+// in its place and reading goes on after it (in a file, on the line after the error); the only
+// error returned is then a bad --goal.
+Expected<std::vector<Job>> load_jobs(const InputOptions& options,
+                                     std::vector<SkippedInput>* skipped = nullptr);
+
+// For a board that cannot reach `job`'s goal: " (it can reach the snail goal: --goal snail)" when
+// it can reach the 42 school's snail goal (and that is not the goal chosen), else "".
+std::string snail_note(const Job& job);
+
+// Adds --strict to `sub` (stop at the first bad input, before any search, instead of going on).
+void add_strict_option(CLI::App* sub, bool& strict);
 
 // Prints "taquin: <error>" on stderr.
 void print_error(const Error& error);
+
+// Prints "taquin: <error> (run 'taquin <command> --help')" on stderr: for a bad option value.
+void print_usage_error(const Error& error, std::string_view command);
+
+// Adds --format to `sub`: one of `choices`, the first being the default.
+void add_format_option(CLI::App* sub, std::string& format,
+                       const std::vector<std::string>& choices = {"text", "json"});
+
+// The one meaning of `nodes_per_second` (docs/output.md): `count` per second of `seconds`, 0 when
+// no time was measured. Called with expanded nodes everywhere that prints nodes_per_second.
+double per_second(uint64_t count, double seconds);
+
+// The value of --max-nodes: a whole number from 1 to 2^64 - 1; the Error names `option`.
+Expected<uint64_t> parse_node_limit(const std::string& text, const std::string& option);
+
+// The value of --max-seconds: a finite number of seconds above 0; the Error names `option`.
+Expected<double> parse_seconds_limit(const std::string& text, const std::string& option);
+
+// Checks --threads: 0 (all cores) or 1 to 1024.
+std::optional<Error> check_threads(int threads);
+
+// Checks a --count: 0 or more.
+std::optional<Error> check_count(int count);
+
+// Ctrl-C and SIGTERM while it lives: the first one sets the flag searches poll (Limits::cancel)
+// and leaves the process running, so that the finished records can be printed; a second one
+// kills the process as usual. One at a time.
+class InterruptWatch {
+ public:
+  InterruptWatch();
+  ~InterruptWatch();
+  InterruptWatch(const InterruptWatch&) = delete;
+  InterruptWatch& operator=(const InterruptWatch&) = delete;
+  // The flag for Limits::cancel.
+  const std::atomic<bool>* flag() const;
+  // The signal received (SIGINT, SIGTERM), or 0.
+  int signal() const;
+  // The exit status of a run it stopped: 128 + the signal.
+  int exit_status() const { return 128 + signal(); }
+};
+
+// Prints on stderr what an interrupted search had done: the instance, its statistics and the
+// lower bound it proved (docs/output.md, "Interrupted").
+void print_interrupted(int signal, const Instance& instance, const SearchResult& result);
 
 // Builds one JSON object on one line: {"key":value,...}.
 class JsonLine {

@@ -122,9 +122,7 @@ void setup_explore(CLI::App& app, int& exit_code) {
                   "How many farthest positions to print (default: all on 2x2 and 3x3, else 100)");
   sub->add_option("--max-memory", options->max_memory,
                   "Memory for the BFS layers, e.g. 2G (default: half the physical memory)");
-  sub->add_option("--format", options->format, "Output: text or json (one object)")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
+  add_format_option(sub, options->format);
   sub->callback([options, &exit_code] { exit_code = run_explore(*options); });
 }
 

@@ -21,6 +21,10 @@ struct GenerateOptions {
 };
 
 int run_generate(const GenerateOptions& options) {
+  if (std::optional<Error> bad = check_count(options.count)) {
+    print_usage_error(*bad, "generate");
+    return kExitBadInput;
+  }
   Expected<Goal> goal = goal_for_size(options.size, options.goal);
   if (!goal) {
     print_error(goal.error());
@@ -53,9 +57,7 @@ void setup_generate(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<GenerateOptions>();
   CLI::App* sub = app.add_subcommand("generate", "Print random boards (same seed, same output)");
   sub->add_option("--size", options->size, "Board side, 2 to 8")->capture_default_str();
-  sub->add_option("--count", options->count, "How many boards")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
+  sub->add_option("--count", options->count, "How many boards")->capture_default_str();
   sub->add_option("--seed", options->seed, "Random seed (printed on stderr when not given)");
   auto* solvable =
       sub->add_flag("--solvable", options->solvable, "Only boards that can reach the goal");
@@ -66,9 +68,7 @@ void setup_generate(CLI::App& app, int& exit_code) {
       ->excludes(solvable)
       ->excludes(unsolvable);
   add_goal_option(sub, options->goal);
-  sub->add_option("--format", options->format, "Output: oneline or 42")
-      ->check(CLI::IsMember({"oneline", "42"}))
-      ->capture_default_str();
+  add_format_option(sub, options->format, {"oneline", "42"});
   sub->callback([options, &exit_code] { exit_code = run_generate(*options); });
 }
 

@@ -24,7 +24,7 @@ struct PdbOptions {
 };
 
 int run_build(const PdbOptions& options) {
-  Expected<pdb::Catalogue> catalogue = pdb::read_catalogue(options.catalogue);
+  Expected<pdb::Catalogue> catalogue = pdb::find_catalogue(options.catalogue);
   if (!catalogue) {
     print_error(catalogue.error());
     return kExitBadInput;
@@ -33,10 +33,18 @@ int run_build(const PdbOptions& options) {
     print_error({"--threads", 0, "must be 0 (all cores) or more"});
     return kExitBadInput;
   }
+  // -o, else beside a catalogue file, else (a built-in name) the default directory.
   std::string out = options.out_dir;
-  if (out.empty()) {
+  if (out.empty() && !pdb::is_builtin(*catalogue)) {
     out = std::filesystem::path(options.catalogue).parent_path().string();
     if (out.empty()) out = ".";
+  }
+  if (out.empty()) out = pdb_paths(PdbChoice{}).default_dir;
+  if (out.empty()) {
+    print_error({"--out", 0,
+                 "no default directory ($TAQUIN_PDB_DIR, $XDG_DATA_HOME and $HOME are unset); "
+                 "name one with -o DIR"});
+    return kExitBadInput;
   }
   const size_t groups = catalogue->groups.size();
   BuildReport report(groups);
@@ -114,12 +122,17 @@ void setup_pdb(CLI::App& app, int& exit_code) {
   CLI::App* pdb = app.add_subcommand("pdb", "Build, describe and check pattern databases");
   pdb->require_subcommand(1);
   CLI::App* build = pdb->add_subcommand(
-      "build", "Build every group of a catalogue (e.g. pdb/7-8.cat) into <stem>.<i>.pdb files");
+      "build",
+      "Build every group of a catalogue (a built-in name such as 7-8, or a file such as "
+      "my.cat) into <stem>.<i>.pdb files");
   build
       ->add_option("catalogue", options->catalogue,
-                   "Catalogue file: side N, then one group of goal cells a line")
+                   "A built-in catalogue (7-8, 7-8-centre, 7-8-edge, 6-6-3, 5-5-5) or a file: "
+                   "side N, then one group of goal cells a line")
       ->required();
-  build->add_option("-o,--out", options->out_dir, "Output directory (default: the catalogue's)");
+  build->add_option("-o,--out", options->out_dir,
+                    "Output directory (default: a catalogue file's own; for a built-in name, "
+                    "$TAQUIN_PDB_DIR, else $XDG_DATA_HOME/taquin, else ~/.local/share/taquin)");
   build->add_option("--threads", options->threads, "Worker threads (0 = all cores)")
       ->capture_default_str();
   build->add_flag("--fresh", options->fresh,

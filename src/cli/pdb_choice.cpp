@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <utility>
 
@@ -12,11 +13,13 @@ namespace taquin::cli {
 void add_pdb_options(CLI::App* sub, PdbChoice& choice) {
   sub->add_option("--pdb", choice.location,
                   "Pattern databases: a directory (the strongest complete set in it) or a "
-                  "catalogue file; default pdb/, then $TAQUIN_PDB_DIR");
+                  "catalogue file; default pdb/, then $TAQUIN_PDB_DIR, else $XDG_DATA_HOME/taquin, "
+                  "else ~/.local/share/taquin");
   sub->add_flag(
       "--build-pdb", choice.build,
-      "Build the databases first when they are missing (the 7-8 set that serves the goal: "
-      "one to one and a half minutes on 2 cores, 1.9 GB of memory)");
+      "Build the databases first when they are missing (the 7-8 set that serves the goal, "
+      "into the --pdb directory or the default one: one to one and a half minutes on 2 "
+      "cores, 1.9 GB of memory)");
 }
 
 BuildReport::BuildReport(size_t groups) : groups_(groups), tty_(isatty(STDERR_FILENO)) {}
@@ -59,24 +62,42 @@ void BuildReport::reused(int group, const std::string& from) {
             << " (same cells, blank in the same region), copied\n";
 }
 
-Expected<std::shared_ptr<const pdb::PdbSet>> PdbCache::get(const Goal& goal) {
-  auto found = loaded_.find(goal.tiles());
-  if (found != loaded_.end()) return found->second;
-  Expected<pdb::PdbSet> set = pdb::load_pdb_set(choice_.location, goal);
-  if (!set && choice_.build) {
-    BuildReport report(0);
-    pdb::BuildOptions build;
-    report.attach(build);
-    std::cerr << "taquin: building pattern databases (once; later runs map them)\n";
-    set = pdb::load_or_build_pdb_set(choice_.location, goal, build);
-    report.finish();
-  }
-  Expected<std::shared_ptr<const pdb::PdbSet>> result =
-      set ? Expected<std::shared_ptr<const pdb::PdbSet>>(
-                std::make_shared<const pdb::PdbSet>(std::move(*set)))
-          : Expected<std::shared_ptr<const pdb::PdbSet>>(set.error());
-  loaded_.emplace(goal.tiles(), result);
-  return result;
+pdb::PdbPaths pdb_paths(const PdbChoice& choice) {
+  pdb::PdbPaths paths;
+  paths.location = choice.location;
+  paths.default_dir = pdb::default_pdb_dir(std::getenv("TAQUIN_PDB_DIR"),
+                                           std::getenv("XDG_DATA_HOME"), std::getenv("HOME"));
+  paths.search = {"pdb"};
+  if (!paths.default_dir.empty()) paths.search.push_back(paths.default_dir);
+  return paths;
+}
+
+std::optional<HeuristicKind> asked_heuristic(const std::string& name) {
+  return name.empty() ? std::nullopt : parse_heuristic(name);
+}
+
+HeuristicCache::HeuristicCache(std::optional<HeuristicKind> asked, const PdbChoice& choice) {
+  request_.asked = asked;
+  request_.paths = pdb_paths(choice);
+  request_.build = choice.build;
+}
+
+Expected<HeuristicChoice> HeuristicCache::get(const Goal& goal) {
+  const std::string key(goal.tiles().begin(), goal.tiles().end());
+  auto found = chosen_.find(key);
+  if (found != chosen_.end()) return found->second;
+  BuildReport report(0);
+  HeuristicRequest request = request_;
+  report.attach(request.build_options);
+  request.building = [](const pdb::Catalogue& catalogue, const std::string& dir) {
+    std::cerr << "taquin: building the pattern databases " << catalogue.stem << " into " << dir
+              << " (once; later runs map them)\n";
+  };
+  Expected<HeuristicChoice> choice = choose_heuristic(goal, request);
+  report.finish();
+  if (choice && !choice->notice.empty()) std::cerr << "taquin: " << choice->notice << '\n';
+  chosen_.emplace(key, choice);
+  return choice;
 }
 
 }  // namespace taquin::cli

@@ -1,19 +1,22 @@
-// The --pdb/--build-pdb options and the per-goal cache of loaded pattern databases.
+// The --pdb/--build-pdb options, the places databases are found, and the per-goal heuristic
+// choice (taquin::choose_heuristic, its notice printed once).
 #pragma once
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "command.hpp"
+#include "taquin/heuristic_choice.hpp"
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/pdb_set.hpp"
 
 namespace taquin::cli {
 
 struct PdbChoice {
-  std::string location;  // --pdb DIR|CATALOGUE; "" = pdb/, then $TAQUIN_PDB_DIR
+  std::string location;  // --pdb DIR|CATALOGUE; "" = pdb/, then the default directory
   bool build = false;    // --build-pdb: build the 7-8 databases (or the named catalogue) if missing
 };
 
@@ -41,16 +44,24 @@ class BuildReport {
   bool bar_drawn_ = false;  // a bar's line waits for its newline
 };
 
-// Loads each goal's databases once (a batch may mix goals and sides).
-class PdbCache {
+// Where databases are found and built: --pdb, else pdb/ then the default directory
+// ($TAQUIN_PDB_DIR, else $XDG_DATA_HOME/taquin, else ~/.local/share/taquin).
+pdb::PdbPaths pdb_paths(const PdbChoice& choice);
+
+// The heuristic asked for by name ("" = the strongest available).
+std::optional<HeuristicKind> asked_heuristic(const std::string& name);
+
+// Chooses each goal's heuristic once (a batch may mix goals and sides), printing a build's
+// progress and the choice's notice, if any, on stderr.
+class HeuristicCache {
  public:
-  explicit PdbCache(PdbChoice choice) : choice_(std::move(choice)) {}
-  // The databases for `goal`: loaded, or built first when --build-pdb asked for it.
-  Expected<std::shared_ptr<const pdb::PdbSet>> get(const Goal& goal);
+  HeuristicCache(std::optional<HeuristicKind> asked, const PdbChoice& choice);
+  // The heuristic and databases for boards of `goal` (see taquin::choose_heuristic).
+  Expected<HeuristicChoice> get(const Goal& goal);
 
  private:
-  PdbChoice choice_;
-  std::map<std::vector<uint8_t>, Expected<std::shared_ptr<const pdb::PdbSet>>> loaded_;
+  HeuristicRequest request_;
+  std::map<std::string, Expected<HeuristicChoice>> chosen_;  // by the goal's tiles, as bytes
 };
 
 }  // namespace taquin::cli

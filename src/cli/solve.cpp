@@ -29,33 +29,38 @@ struct SolveOptions {
   PdbChoice pdb;
   std::string format = "text";
   bool show_path = false;
-  std::string max_memory;  // empty: half the physical memory
-  uint64_t max_nodes = 0;
-  double max_seconds = 0;
-  int threads = 0;  // 0: all cores for IDA*, one for the other algorithms
+  bool strict = false;
+  std::string max_memory;   // empty: half the physical memory
+  std::string max_nodes;    // empty: no limit
+  std::string max_seconds;  // empty: no limit
+  int threads = 0;          // 0: all cores for IDA*, one for the other algorithms
 };
 
-double nodes_per_second(const Stats& s) {
-  return s.seconds > 0 ? static_cast<double>(s.nodes_generated) / s.seconds : 0.0;
+// The optimality a result claims: proven, or unknown (greedy, or not solved).
+const char* optimal_word(const SearchResult& result) {
+  return result.outcome == Outcome::Solved && result.optimal ? "yes" : "unknown";
 }
 
 // The text report of one instance.
 void print_text(int id, const Job& job, const SolveOptions& options, const SearchPlan& plan,
-                const SearchResult& result, const std::vector<std::vector<uint8_t>>& path) {
+                const std::string& heuristic, const SearchResult& result,
+                const std::vector<std::vector<uint8_t>>& path) {
   const Instance& inst = job.instance;
   const int side = inst.side;
   std::cout << "instance " << id << " (" << inst.source << ":" << inst.line << "), " << side << 'x'
             << side << ", goal " << job.goal.name() << '\n';
   std::cout << format_board(inst.tiles, side, BoardFormat::Grid);
   if (result.outcome == Outcome::Unsolvable) {
-    std::cout << "unsolvable: this board cannot reach the goal (parity); no search made\n\n";
+    std::cout << "unsolvable: this board cannot reach the goal (parity); no search made"
+              << snail_note(job) << "\n\n";
     return;
   }
   std::cout << "algorithm: " << options.algorithm;
-  if (uses_heuristic(plan.algorithm)) std::cout << ", heuristic " << heuristic_name(plan.heuristic);
-  std::cout << '\n';
+  if (uses_heuristic(plan.algorithm)) std::cout << ", heuristic " << heuristic;
+  std::cout << ", threads " << plan.threads << '\n';
   if (result.outcome == Outcome::Solved) {
-    std::cout << "length: " << result.moves.size() << " moves"
+    std::cout << "length: " << result.moves.size()
+              << (result.moves.size() == 1 ? " move" : " moves")
               << (result.optimal ? " (optimal)" : " (not proven optimal)") << '\n';
     std::cout << "moves: " << moves_string(result.moves) << '\n';
     if (options.show_path) {
@@ -75,6 +80,7 @@ void print_text(int id, const Job& job, const SolveOptions& options, const Searc
   } else {
     std::cout << "not solved: stopped (" << outcome_name(result.outcome) << ")\n";
   }
+  if (result.outcome != Outcome::Solved) std::cout << "lower bound: " << result.lower_bound << '\n';
   const Stats& s = result.stats;
   std::cout << "states selected (complexity in time): " << s.states_selected << '\n'
             << "max states in memory (complexity in size): " << s.max_states_in_memory << '\n'
@@ -84,16 +90,15 @@ void print_text(int id, const Job& job, const SolveOptions& options, const Searc
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.6f", s.seconds);
   std::cout << "seconds: " << buf << '\n';
-  std::snprintf(buf, sizeof buf, "%.0f", nodes_per_second(s));
-  std::cout << "nodes generated per second: " << buf << '\n';
-  std::cout << "optimal: "
-            << (result.outcome == Outcome::Solved ? (result.optimal ? "yes" : "no") : "unknown")
-            << "\n\n";
+  std::snprintf(buf, sizeof buf, "%.0f", per_second(s.nodes_expanded, s.seconds));
+  std::cout << "nodes expanded per second: " << buf << '\n';
+  std::cout << "optimal: " << optimal_word(result) << "\n\n";
 }
 
 // The JSON line of one instance.
 std::string json_line(int id, const Job& job, const SolveOptions& options, const SearchPlan& plan,
-                      const SearchResult& result, const std::vector<std::vector<uint8_t>>& path) {
+                      const std::string& heuristic, const SearchResult& result,
+                      const std::vector<std::vector<uint8_t>>& path) {
   const Instance& inst = job.instance;
   const bool solved = result.outcome == Outcome::Solved;
   JsonLine line;
@@ -109,17 +114,22 @@ std::string json_line(int id, const Job& job, const SolveOptions& options, const
   }
   line.add("optimal", solved && result.optimal);
   line.add("algorithm", options.algorithm);
-  if (uses_heuristic(plan.algorithm))
-    line.add("heuristic", heuristic_name(plan.heuristic));
-  else
-    line.add("heuristic", "none");
+  line.add("heuristic", uses_heuristic(plan.algorithm) ? heuristic : "none");
+  line.add("threads", plan.threads);
   const Stats& s = result.stats;
   line.add("states_selected", s.states_selected)
       .add("max_states_in_memory", s.max_states_in_memory);
   line.add("nodes_expanded", s.nodes_expanded).add("nodes_generated", s.nodes_generated);
   line.add("iterations", s.iterations).add("seconds", s.seconds);
-  line.add("nodes_per_second", nodes_per_second(s));
-  if (inst.optimal_length) line.add("expected_length", *inst.optimal_length);
+  line.add("nodes_per_second", per_second(s.nodes_expanded, s.seconds));
+  if (inst.optimal_length)
+    line.add("optimal_length", *inst.optimal_length);
+  else
+    line.add_null("optimal_length");
+  if (solved || result.outcome == Outcome::Unsolvable)
+    line.add_null("lower_bound");
+  else
+    line.add("lower_bound", result.lower_bound);
   if (options.show_path && solved) {
     std::string arrays = "[";
     for (size_t i = 0; i < path.size(); ++i) {
@@ -133,100 +143,126 @@ std::string json_line(int id, const Job& job, const SolveOptions& options, const
   return line.str();
 }
 
+// The limits --max-memory, --max-nodes and --max-seconds ask for; the Error names the option.
+Expected<Limits> parse_limits(const SolveOptions& options) {
+  Limits limits;
+  limits.max_memory_bytes = default_memory_limit();
+  if (!options.max_memory.empty()) {
+    Expected<uint64_t> bytes = parse_memory_size(options.max_memory, "--max-memory");
+    if (!bytes) return bytes.error();
+    limits.max_memory_bytes = *bytes;
+  }
+  if (!options.max_nodes.empty()) {
+    Expected<uint64_t> nodes = parse_node_limit(options.max_nodes, "--max-nodes");
+    if (!nodes) return nodes.error();
+    limits.max_nodes = *nodes;
+  }
+  if (!options.max_seconds.empty()) {
+    Expected<double> seconds = parse_seconds_limit(options.max_seconds, "--max-seconds");
+    if (!seconds) return seconds.error();
+    limits.max_seconds = *seconds;
+  }
+  return limits;
+}
+
 int run_solve(const SolveOptions& options) {
   SearchPlan plan;
   const std::optional<Algorithm> algorithm = parse_algorithm(options.algorithm);
   const std::optional<HeuristicKind> heuristic =
       options.heuristic.empty() ? HeuristicKind::Linear : parse_heuristic(options.heuristic);
   if (!algorithm || !heuristic) {
-    print_error({"--algorithm/--heuristic", 0, "unknown name"});
+    print_usage_error({"--algorithm/--heuristic", 0, "unknown name"}, "solve");
     return kExitBadInput;
   }
   plan.algorithm = *algorithm;
   plan.heuristic = *heuristic;
-  if (options.threads < 0 || options.threads > 1024) {
-    print_error(
-        {"--threads", 0, std::to_string(options.threads) + " is not a thread count (1 to 1024)"});
+  if (std::optional<Error> bad = check_threads(options.threads)) {
+    print_usage_error(*bad, "solve");
     return kExitBadInput;
   }
   if (options.threads > 1 && plan.algorithm != Algorithm::Ida) {
-    print_error({"--threads", 0, "only --algorithm ida searches in parallel"});
+    print_usage_error({"--threads", 0, "only --algorithm ida searches in parallel"}, "solve");
     return kExitBadInput;
   }
   plan.threads = options.threads > 0 ? options.threads
                  : plan.algorithm == Algorithm::Ida
                      ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))
                      : 1;
-  if (options.max_memory.empty()) {
-    plan.limits.max_memory_bytes = default_memory_limit();
-  } else {
-    Expected<uint64_t> bytes = parse_memory_size(options.max_memory, "--max-memory");
-    if (!bytes) {
-      print_error(bytes.error());
-      return kExitBadInput;
-    }
-    plan.limits.max_memory_bytes = *bytes;
+  Expected<Limits> limits = parse_limits(options);
+  if (!limits) {
+    print_usage_error(limits.error(), "solve");
+    return kExitBadInput;
   }
-  plan.limits.max_nodes = options.max_nodes;
-  plan.limits.max_seconds = options.max_seconds;
+  plan.limits = *limits;
 
-  Expected<std::vector<Job>> jobs = load_jobs(options.input);
+  // Bad inputs are reported in their place and the others solved, unless --strict.
+  std::vector<SkippedInput> skipped;
+  Expected<std::vector<Job>> jobs = load_jobs(options.input, options.strict ? nullptr : &skipped);
   if (!jobs) {
     print_error(jobs.error());
     return kExitBadInput;
   }
-  // The heuristic of each job: pdb when asked (its databases must load), or by default on 4x4
-  // when they are present; else the named one. All resolved before any output.
-  PdbCache databases(options.pdb);
-  std::vector<HeuristicKind> kinds(jobs->size(), plan.heuristic);
-  std::vector<std::shared_ptr<const pdb::PdbSet>> sets(jobs->size());
+  // The heuristic of each job (choose_heuristic, once per goal), resolved before any output.
+  HeuristicCache heuristics(asked_heuristic(options.heuristic), options.pdb);
+  std::vector<HeuristicChoice> choices(jobs->size(), HeuristicChoice{plan.heuristic, {}, {}});
   for (size_t i = 0; i < jobs->size(); ++i) {
     const Job& job = (*jobs)[i];
-    const bool wanted =
-        plan.heuristic == HeuristicKind::Pdb ||
-        (options.heuristic.empty() && uses_heuristic(plan.algorithm) && job.instance.side == 4);
-    if (!wanted || !is_solvable(job.instance.tiles, job.goal)) continue;
-    Expected<std::shared_ptr<const pdb::PdbSet>> set = databases.get(job.goal);
-    if (set) {
-      kinds[i] = HeuristicKind::Pdb;
-      sets[i] = *set;
-    } else if (plan.heuristic == HeuristicKind::Pdb) {
-      print_error(set.error());
+    if (!uses_heuristic(plan.algorithm) || !is_solvable(job.instance.tiles, job.goal)) continue;
+    Expected<HeuristicChoice> choice = heuristics.get(job.goal);
+    if (!choice) {
+      print_error(choice.error());
       return kExitBadInput;
     }
+    choices[i] = *choice;
   }
 
   std::optional<tbb::global_control> parallelism;
   if (plan.threads > 1)
     parallelism.emplace(tbb::global_control::max_allowed_parallelism, plan.threads);
 
+  InterruptWatch interrupt;
+  plan.limits.cancel = interrupt.flag();
   int status = kExitOk;
-  int id = 0;
-  for (const Job& job : *jobs) {
-    const size_t index = static_cast<size_t>(id++);
+  size_t skipped_shown = 0;
+  // Prints the bad inputs that stood before job `index`.
+  const auto report_skipped = [&](size_t index) {
+    for (; skipped_shown < skipped.size() && skipped[skipped_shown].before <= index;
+         ++skipped_shown) {
+      print_error(skipped[skipped_shown].error);
+      status = worse_status(status, kExitBadInput);
+    }
+  };
+  for (size_t index = 0; index < jobs->size(); ++index) {
+    report_skipped(index);
+    const Job& job = (*jobs)[index];
+    const int id = static_cast<int>(index) + 1;
     SearchPlan job_plan = plan;
-    job_plan.heuristic = kinds[index];
+    job_plan.heuristic = choices[index].kind;
     const Instance& inst = job.instance;
     SearchResult result;
     if (!is_solvable(inst.tiles, job.goal)) {
       result.outcome = Outcome::Unsolvable;
     } else {
       result = with_side(inst.side, [&]<int N>() {
-        return run_search<N>(job.goal.canonical<N>(inst.tiles), job_plan, sets[index].get());
+        return run_search<N>(job.goal.canonical<N>(inst.tiles), job_plan,
+                             choices[index].databases.get());
       });
+    }
+    // A search the signal stopped; one that finished as it came is printed, and the next stops.
+    if (interrupt.signal() && result.outcome == Outcome::Cancelled) {
+      print_interrupted(interrupt.signal(), inst, result);
+      return interrupt.exit_status();
     }
     std::vector<std::vector<uint8_t>> path;
     if (result.outcome == Outcome::Solved) {
       // Replay from the user's board to the user's goal: nothing unchecked is printed.
       Expected<std::vector<std::vector<uint8_t>>> replay =
-          replay_path(inst.tiles, inst.side, result.moves);
-      std::optional<Error> wrong =
-          replay ? std::optional<Error>(check_solution(inst.tiles, result.moves, job.goal))
-                 : std::optional<Error>(replay.error());
-      if (wrong) {
-        print_error({inst.source, inst.line,
-                     "internal error: the solution found does not replay: " + wrong->message});
-        status = kExitBadInput;
+          replay_solution(inst.tiles, result.moves, job.goal);
+      if (!replay) {
+        print_error(
+            {inst.source, inst.line,
+             "internal error: the solution found does not replay: " + replay.error().message});
+        status = worse_status(status, kExitInternal);
         continue;
       }
       path = std::move(*replay);
@@ -235,17 +271,19 @@ int run_solve(const SolveOptions& options) {
         std::cerr << "taquin: " << inst.source << ":" << inst.line << ": warning: optimal length "
                   << result.moves.size() << " differs from the file's '# optimal "
                   << *inst.optimal_length << "' (is it meant for another goal?)\n";
-    } else if (status == kExitOk) {
-      status = kExitUnsolved;
-    }
-    if (options.format == "json") {
-      std::cout << json_line(id, job, options, job_plan, result, path) << '\n';
     } else {
-      print_text(id, job, options, job_plan, result, path);
+      status = worse_status(status, kExitUnsolved);
+    }
+    const std::string heuristic = choices[index].label();
+    if (options.format == "json") {
+      std::cout << json_line(id, job, options, job_plan, heuristic, result, path) << '\n';
+    } else {
+      print_text(id, job, options, job_plan, heuristic, result, path);
     }
     std::cout.flush();
   }
-  return status;
+  report_skipped(jobs->size());
+  return interrupt.signal() ? interrupt.exit_status() : status;
 }
 
 void setup_solve(CLI::App& app, int& exit_code) {
@@ -263,17 +301,18 @@ void setup_solve(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"hamming", "manhattan", "linear", "pdb"}))
       ->capture_default_str();
   add_pdb_options(sub, options->pdb);
-  sub->add_option("--format", options->format, "Output: text or json (one object a line)")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
+  add_format_option(sub, options->format);
+  add_strict_option(sub, options->strict);
   sub->add_flag("--show-path", options->show_path, "Print every board on the way to the goal");
   sub->add_option("--max-memory", options->max_memory,
                   "Memory for A*, greedy, uniform and BFS, e.g. 512M or 2G (default: half the "
                   "physical memory); the search stops cleanly when it would need more");
-  sub->add_option("--max-nodes", options->max_nodes, "Stop a search after this many expansions");
-  sub->add_option("--max-seconds", options->max_seconds, "Stop a search after this many seconds");
+  sub->add_option("--max-nodes", options->max_nodes,
+                  "Stop a search after about this many expanded nodes (1 or more; default: none)");
+  sub->add_option("--max-seconds", options->max_seconds,
+                  "Stop a search after this many seconds (above 0; default: none)");
   sub->add_option("--threads,-j", options->threads,
-                  "Threads for IDA* (parallel when above 1); default: all cores")
+                  "Threads for IDA* (parallel when above 1); 0 (default): all cores")
       ->capture_default_str();
   sub->callback([options, &exit_code] { exit_code = run_solve(*options); });
 }

@@ -7,24 +7,11 @@
 #include <charconv>
 
 #include "regular_file.hpp"
+#include "taquin/io.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin::pdb {
 namespace {
-
-// Splits a line (comment removed) into words.
-std::vector<std::string_view> words_of(std::string_view line) {
-  std::vector<std::string_view> out;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-    size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
-    if (j > i) out.push_back(line.substr(i, j - i));
-    i = j;
-  }
-  return out;
-}
 
 bool parse_int(std::string_view word, int& out) {
   const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), out);
@@ -47,19 +34,13 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
   cat.stem = stem;
   cat.text = std::string(text);
   uint64_t used = 0;
-  int line_no = 0;
   int blank_line = 0;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
-    pos = end + 1;
-    ++line_no;
-    if (const size_t hash = line.find('#'); hash != std::string_view::npos)
-      line = line.substr(0, hash);
-    const std::vector<std::string_view> words = words_of(line);
-    if (words.empty()) continue;
+  // No line limit but the file's: a catalogue's comments may be long.
+  const Expected<std::vector<TextLine>> lines = split_lines(text, source, kMaxCatalogueBytes);
+  if (!lines) return lines.error();
+  for (const TextLine& line : *lines) {
+    const int line_no = line.number;
+    const std::vector<std::string_view>& words = line.words;
     if (cat.side == 0) {
       int side = 0;
       if (words.size() != 2 || words[0] != "side" || !parse_int(words[1], side))

@@ -2,9 +2,9 @@
 #include "taquin/pdb/pdb_set.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 
+#include "taquin/embedded.hpp"
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/geometry.hpp"
 
@@ -13,31 +13,55 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The command that builds `catalogue` into `dir`.
-std::string build_hint(const Catalogue& catalogue, const std::string& dir) {
-  std::string hint = "taquin pdb build " + catalogue.source;
-  const fs::path cat_dir = fs::path(catalogue.source).parent_path();
-  if (fs::path(dir).lexically_normal() !=
-      (cat_dir.empty() ? fs::path(".") : cat_dir).lexically_normal())
-    hint += " -o " + dir;
-  return hint;
+// Sets *miss when the caller asked for it.
+void report(PdbMiss* miss, PdbMiss why) {
+  if (miss) *miss = why;
 }
 
-std::string cells_text(const std::vector<uint8_t>& cells) {
+// `a` and `b` name the same directory, as written ("pdb" and "pdb/" do; "." and "" do).
+bool same_dir(const std::string& a, const std::string& b) {
+  const auto normal = [](const std::string& dir) {
+    fs::path p = fs::path(dir.empty() ? "." : dir).lexically_normal();
+    if (!p.has_filename() && p.has_parent_path()) p = p.parent_path();
+    return p;
+  };
+  return normal(a) == normal(b);
+}
+
+// The directory of a catalogue file ("." when it has none).
+std::string dir_of(const std::string& file) {
+  const std::string dir = fs::path(file).parent_path().string();
+  return dir.empty() ? "." : dir;
+}
+
+std::string size_text(int side) {
+  return std::to_string(side) + "x" + std::to_string(side);
+}
+
+// `items` joined by `separator`.
+template <typename Range, typename Text>
+std::string joined(const Range& items, std::string_view separator, Text text) {
   std::string out;
-  for (uint8_t c : cells) out += (out.empty() ? "" : " ") + std::to_string(c);
+  for (const auto& item : items) {
+    if (!out.empty()) out.append(separator);
+    out.append(text(item));
+  }
   return out;
 }
 
-// The catalogue file for `stem` in `dir`, or the source tree's copy of a built-in one.
-std::string catalogue_path(const std::string& dir, const std::string& stem) {
+std::string cells_text(const std::vector<uint8_t>& cells) {
+  return joined(cells, " ", [](uint8_t c) { return std::to_string(c); });
+}
+
+// The catalogue `stem` of `dir`: its "<stem>.cat" there, else the built-in one of that name;
+// `found` false when neither exists.
+Expected<Catalogue> catalogue_in(const std::string& dir, const std::string& stem, bool& found) {
+  found = true;
   const fs::path local = fs::path(dir) / (stem + ".cat");
-  if (fs::exists(local)) return local.string();
-#ifdef TAQUIN_SOURCE_DIR
-  const fs::path shipped = fs::path(TAQUIN_SOURCE_DIR) / "pdb" / (stem + ".cat");
-  if (fs::exists(shipped)) return shipped.string();
-#endif
-  return local.string();
+  if (fs::exists(local)) return read_catalogue(local.string());
+  if (embedded::find_catalogue(stem)) return builtin_catalogue(stem);
+  found = false;
+  return Error{local.string(), 0, "no such catalogue"};
 }
 
 bool tables_present(const Catalogue& catalogue, const std::string& dir) {
@@ -47,35 +71,44 @@ bool tables_present(const Catalogue& catalogue, const std::string& dir) {
   return true;
 }
 
-Expected<PdbSet> with_goal_check(Expected<PdbSet> set, const Goal& goal) {
+// `set`, or why its catalogue cannot serve `goal` (another side, or no symmetry to the goal's
+// blank cell: PdbMiss::Absent).
+Expected<PdbSet> with_goal_check(Expected<PdbSet> set, const Goal& goal, PdbMiss* miss) {
   if (!set) return set;
-  if (set->catalogue.side != goal.side())
+  if (set->catalogue.side != goal.side()) {
+    report(miss, PdbMiss::Absent);
     return Error{set->catalogue.source, 0,
-                 "the catalogue is for " + std::to_string(set->catalogue.side) + "x" +
-                     std::to_string(set->catalogue.side) + " boards, not " +
-                     std::to_string(goal.side()) + "x" + std::to_string(goal.side())};
-  if (usable_symmetries(set->catalogue, goal.blank_cell()).empty())
+                 "the catalogue is for " + size_text(set->catalogue.side) + " boards, not " +
+                     size_text(goal.side())};
+  }
+  if (usable_symmetries(set->catalogue, goal.blank_cell()).empty()) {
+    report(miss, PdbMiss::Absent);
     return Error{set->catalogue.source, 0,
                  "no symmetry of the board moves the goal's blank cell " +
                      std::to_string(goal.blank_cell()) + " to the catalogue's blank cell " +
                      std::to_string(set->catalogue.blank) + "; this catalogue cannot serve goal " +
                      goal.name()};
+  }
   return set;
 }
 
-// What to run when no database serves `goal`: the shipped catalogue for its blank cell (4x4,
-// `options` appended to the command), else how to write one.
-std::string build_advice(const Goal& goal, const std::string& options) {
-  const std::string size = std::to_string(goal.side()) + "x" + std::to_string(goal.side());
-  if (const std::string stem = shipped_catalogue_for(goal, "pdb"); !stem.empty())
-    return "build one with `taquin pdb build pdb/" + stem + ".cat" + options + "`";
-  return "write a " + size + " catalogue (see pdb/README.md) and build it with " +
-         "`taquin pdb build FILE.cat" + options + "`";
+// What to run so that `dir` (or, for "", the default directory) serves `goal`: the built-in
+// catalogue for its blank cell (4x4), else how to write one.
+std::string build_advice(const Goal& goal, const std::string& dir, const std::string& default_dir) {
+  const std::string target = dir.empty() ? default_dir : dir;
+  if (const std::string stem = shipped_catalogue_for(goal); !stem.empty()) {
+    Expected<Catalogue> catalogue = builtin_catalogue(stem);
+    return "build one with `" +
+           build_command(*catalogue, target.empty() ? "pdb" : target, default_dir) + "`";
+  }
+  return "write a " + size_text(goal.side()) + " catalogue (see pdb/README.md) and build it with " +
+         "`taquin pdb build FILE.cat -o " + (target.empty() ? "pdb" : target) + "`";
 }
 
-// The strongest complete catalogue of `dir`, or nullopt-like error when none is there.
-Expected<PdbSet> load_from_dir(const std::string& dir, const Goal& goal, bool& found) {
-  found = false;
+// The strongest complete catalogue of `dir` that serves `goal`, loaded; PdbMiss::Absent when
+// there is none.
+Expected<PdbSet> load_from_dir(const std::string& dir, const Goal& goal,
+                               const std::string& default_dir, PdbMiss* miss) {
   std::vector<std::string> stems = builtin_catalogues();
   std::vector<std::string> others;
   std::error_code ec;
@@ -88,64 +121,118 @@ Expected<PdbSet> load_from_dir(const std::string& dir, const Goal& goal, bool& f
   std::sort(others.begin(), others.end());
   stems.insert(stems.end(), others.begin(), others.end());
   for (const std::string& stem : stems) {
-    const std::string path = catalogue_path(dir, stem);
-    if (!fs::exists(path)) continue;
-    Expected<Catalogue> catalogue = read_catalogue(path);
-    if (!catalogue) return catalogue.error();
+    bool found = false;
+    Expected<Catalogue> catalogue = catalogue_in(dir, stem, found);
+    if (!found) continue;
+    if (!catalogue) {
+      report(miss, PdbMiss::Damaged);
+      return catalogue.error();
+    }
     if (catalogue->side != goal.side() || !tables_present(*catalogue, dir)) continue;
     if (usable_symmetries(*catalogue, goal.blank_cell()).empty()) continue;
-    found = true;
-    return load_tables(*catalogue, dir);
+    return load_tables(*catalogue, dir, default_dir, miss);
   }
-  return Error{dir, 0, "no complete pattern database"};
+  report(miss, PdbMiss::Absent);
+  return Error{dir, 0,
+               "no complete pattern database for " + size_text(goal.side()) + " goal " +
+                   goal.name() + " here; " + build_advice(goal, dir, default_dir)};
 }
 
 }  // namespace
 
+std::string default_pdb_dir(const char* taquin_pdb_dir, const char* xdg_data_home,
+                            const char* home) {
+  const auto set = [](const char* value) { return value && *value; };
+  if (set(taquin_pdb_dir)) return taquin_pdb_dir;
+  if (set(xdg_data_home)) return (fs::path(xdg_data_home) / "taquin").string();
+  if (set(home)) return (fs::path(home) / ".local" / "share" / "taquin").string();
+  return {};
+}
+
 const std::vector<std::string>& builtin_catalogues() {
-  static const std::vector<std::string> names = {"7-8", "7-8-centre", "7-8-edge", "6-6-3", "5-5-5"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all;
+    for (const embedded::File& file : embedded::catalogues()) all.emplace_back(file.name);
+    return all;
+  }();
   return names;
 }
 
-std::string shipped_catalogue_for(const Goal& goal, const std::string& dir) {
+Expected<Catalogue> builtin_catalogue(std::string_view name) {
+  std::string stem(name);
+  if (stem.ends_with(".cat")) stem.resize(stem.size() - 4);
+  if (const auto text = embedded::find_catalogue(stem)) return parse_catalogue(*text, stem, stem);
+  const std::string known =
+      joined(builtin_catalogues(), ", ", [](const std::string& s) { return s; });
+  return Error{std::string(name), 0,
+               "no such catalogue file, nor a built-in catalogue (built in: " + known + ")"};
+}
+
+Expected<Catalogue> find_catalogue(const std::string& file_or_name) {
+  if (fs::exists(file_or_name) || file_or_name.find('/') != std::string::npos)
+    return read_catalogue(file_or_name);
+  return builtin_catalogue(file_or_name);
+}
+
+bool is_builtin(const Catalogue& catalogue) {
+  return catalogue.source == catalogue.stem && embedded::find_catalogue(catalogue.stem).has_value();
+}
+
+std::string shipped_catalogue_for(const Goal& goal) {
   if (goal.side() != 4) return {};
   for (const char* stem : {"7-8", "7-8-centre", "7-8-edge"}) {
-    Expected<Catalogue> catalogue = read_catalogue(catalogue_path(dir, stem));
-    if (catalogue && catalogue->side == 4 &&
-        !usable_symmetries(*catalogue, goal.blank_cell()).empty())
-      return stem;
+    Expected<Catalogue> catalogue = builtin_catalogue(stem);
+    if (catalogue && !usable_symmetries(*catalogue, goal.blank_cell()).empty()) return stem;
   }
   return {};
 }
 
-Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir) {
+std::string build_command(const Catalogue& catalogue, const std::string& dir,
+                          const std::string& default_dir) {
+  if (is_builtin(catalogue)) {
+    std::string command = "taquin pdb build " + catalogue.stem;
+    if (default_dir.empty() || !same_dir(dir, default_dir)) command += " -o " + dir;
+    return command;
+  }
+  std::string command = "taquin pdb build " + catalogue.source;
+  if (!same_dir(dir, dir_of(catalogue.source))) command += " -o " + dir;
+  return command;
+}
+
+Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir,
+                             const std::string& default_dir, PdbMiss* miss) {
   PdbSet set;
   set.catalogue = catalogue;
   set.dir = dir;
+  const std::string rebuild =
+      "; rebuild it with `" + build_command(catalogue, dir, default_dir) + "`";
   for (size_t g = 0; g < catalogue.groups.size(); ++g) {
     const std::string path =
         (fs::path(dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string();
-    if (!fs::exists(path))
+    if (!fs::exists(path)) {
+      report(miss, PdbMiss::Absent);
       return Error{path, 0,
-                   "missing pattern database; build it with `" + build_hint(catalogue, dir) + "`"};
+                   "missing pattern database; build it with `" +
+                       build_command(catalogue, dir, default_dir) + "`"};
+    }
+    report(miss, PdbMiss::Damaged);  // any refusal below
     Expected<std::shared_ptr<const Table>> table = Table::open(path);
     if (!table) {
       Error e = table.error();
-      e.message += "; rebuild it with `" + build_hint(catalogue, dir) + "`";
+      e.message += rebuild;
       return e;
     }
     if ((*table)->side() != catalogue.side || (*table)->cells() != catalogue.groups[g])
       return Error{path, 0,
                    "built for cells " + cells_text((*table)->cells()) + " of a " +
-                       std::to_string((*table)->side()) + "x" + std::to_string((*table)->side()) +
-                       " board, not for line " + std::to_string(catalogue.group_lines[g]) + " of " +
-                       catalogue.source + "; rebuild it with `" + build_hint(catalogue, dir) + "`"};
+                       size_text((*table)->side()) + " board, not for line " +
+                       std::to_string(catalogue.group_lines[g]) + " of " + catalogue.source +
+                       rebuild};
     if ((*table)->blank_cell() != catalogue.blank)
       return Error{path, 0,
                    "built for the blank on cell " + std::to_string((*table)->blank_cell()) +
                        ", but " + catalogue.source + " puts it on cell " +
-                       std::to_string(catalogue.blank) + "; rebuild it with `" +
-                       build_hint(catalogue, dir) + "`"};
+                       std::to_string(catalogue.blank) + rebuild};
     set.tables.push_back(*table);
   }
   return set;
@@ -158,71 +245,69 @@ std::vector<int> usable_symmetries(const Catalogue& catalogue, int blank_cell) {
   return out;
 }
 
-Expected<PdbSet> load_pdb_set(const std::string& dir_or_catalogue, const Goal& goal) {
-  if (!dir_or_catalogue.empty()) {
-    if (fs::is_directory(dir_or_catalogue)) {
-      bool found = false;
-      Expected<PdbSet> set = load_from_dir(dir_or_catalogue, goal, found);
-      if (!found)
-        return Error{dir_or_catalogue, 0,
-                     "no complete pattern database for " + std::to_string(goal.side()) + "x" +
-                         std::to_string(goal.side()) + " goal " + goal.name() + " here; " +
-                         build_advice(goal, " -o " + dir_or_catalogue)};
-      return with_goal_check(std::move(set), goal);
-    }
-    if (!fs::exists(dir_or_catalogue))
-      return Error{dir_or_catalogue, 0, "no such catalogue or directory"};
-    Expected<Catalogue> catalogue = read_catalogue(dir_or_catalogue);
+Expected<PdbSet> load_pdb_set(const PdbPaths& paths, const Goal& goal, PdbMiss* miss) {
+  const std::string& location = paths.location;
+  if (!location.empty()) {
+    if (fs::is_directory(location))
+      return with_goal_check(load_from_dir(location, goal, paths.default_dir, miss), goal, miss);
+    report(miss, PdbMiss::BadPath);
+    if (!fs::exists(location)) return Error{location, 0, "no such catalogue or directory"};
+    Expected<Catalogue> catalogue = read_catalogue(location);
     if (!catalogue) return catalogue.error();
-    std::string dir = fs::path(dir_or_catalogue).parent_path().string();
-    if (dir.empty()) dir = ".";
-    return with_goal_check(load_tables(*catalogue, dir), goal);
+    return with_goal_check(load_tables(*catalogue, dir_of(location), paths.default_dir, miss), goal,
+                           miss);
   }
-  std::vector<std::string> dirs = {"pdb"};
-  if (const char* env = std::getenv("TAQUIN_PDB_DIR"); env && *env) dirs.push_back(env);
-  for (const std::string& dir : dirs) {
+  for (const std::string& dir : paths.search) {
     if (!fs::is_directory(dir)) continue;
-    bool found = false;
-    Expected<PdbSet> set = load_from_dir(dir, goal, found);
-    if (found) return with_goal_check(std::move(set), goal);
+    PdbMiss why = PdbMiss::Absent;
+    Expected<PdbSet> set = load_from_dir(dir, goal, paths.default_dir, &why);
+    if (set || why != PdbMiss::Absent) {
+      report(miss, why);
+      return with_goal_check(std::move(set), goal, miss);
+    }
   }
-  const std::string size = std::to_string(goal.side()) + "x" + std::to_string(goal.side());
-  return Error{"--pdb", 0,
-               "no pattern database for " + size + " goal " + goal.name() +
-                   " in pdb/ or $TAQUIN_PDB_DIR; " + build_advice(goal, "")};
+  report(miss, PdbMiss::Absent);
+  const std::string searched = joined(paths.search, " or ", [](const std::string& d) { return d; });
+  return Error{"", 0,
+               "no pattern database for " + size_text(goal.side()) + " goal " + goal.name() +
+                   (searched.empty() ? std::string() : " in " + searched) + "; " +
+                   build_advice(goal, "", paths.default_dir)};
 }
 
-Expected<PdbSet> load_or_build_pdb_set(const std::string& dir_or_catalogue, const Goal& goal,
-                                       const BuildOptions& build) {
-  Expected<PdbSet> set = load_pdb_set(dir_or_catalogue, goal);
-  if (set) return set;
-  std::string catalogue_file, out_dir;
-  if (!dir_or_catalogue.empty() && !fs::is_directory(dir_or_catalogue)) {
-    if (!fs::exists(dir_or_catalogue)) return set;
-    Expected<Catalogue> cat = read_catalogue(dir_or_catalogue);
-    if (!cat) return cat.error();
-    if (tables_present(*cat, fs::path(dir_or_catalogue).parent_path().string().empty()
-                                 ? "."
-                                 : fs::path(dir_or_catalogue).parent_path().string()))
-      return set;  // present but refused: report why
-    catalogue_file = dir_or_catalogue;
-    out_dir = fs::path(dir_or_catalogue).parent_path().string();
-    if (out_dir.empty()) out_dir = ".";
+Expected<PdbSet> load_pdb_set(const std::string& dir_or_catalogue, const Goal& goal) {
+  return load_pdb_set(PdbPaths{dir_or_catalogue, {}, {}}, goal);
+}
+
+Expected<PdbSet> load_or_build_pdb_set(
+    const PdbPaths& paths, const Goal& goal, const BuildOptions& build,
+    const std::function<void(const Catalogue&, const std::string& dir)>& building, PdbMiss* miss) {
+  PdbMiss why = PdbMiss::Absent;
+  Expected<PdbSet> set = load_pdb_set(paths, goal, &why);
+  report(miss, why);
+  if (set || why != PdbMiss::Absent) return set;
+  Expected<Catalogue> catalogue = Error{};
+  std::string out_dir;
+  if (!paths.location.empty() && !fs::is_directory(paths.location)) {
+    catalogue = read_catalogue(paths.location);
+    out_dir = dir_of(paths.location);
+    if (!catalogue || catalogue->side != goal.side() ||
+        usable_symmetries(*catalogue, goal.blank_cell()).empty())
+      return set;  // it cannot serve this goal: say why
   } else {
-    if (set.error().message.find("no complete pattern database") == std::string::npos &&
-        set.error().message.find("no pattern database") == std::string::npos)
-      return set;
-    out_dir = dir_or_catalogue.empty() ? "pdb" : dir_or_catalogue;
-    const std::string stem = shipped_catalogue_for(goal, out_dir);
+    const std::string stem = shipped_catalogue_for(goal);
     if (stem.empty()) return set;
-    catalogue_file = catalogue_path(out_dir, stem);
+    catalogue = builtin_catalogue(stem);
+    out_dir = paths.location.empty() ? paths.default_dir : paths.location;
+    if (out_dir.empty())
+      return Error{"", 0, "no directory to build the pattern databases in (no default directory)"};
   }
-  Expected<Catalogue> cat = read_catalogue(catalogue_file);
-  if (!cat) return cat.error();
-  if (cat->side != goal.side()) return set;
-  Expected<std::vector<std::string>> written = build_catalogue(*cat, out_dir, build);
-  if (!written) return written.error();
-  return with_goal_check(load_tables(*cat, out_dir), goal);
+  if (building) building(*catalogue, out_dir);
+  Expected<std::vector<std::string>> written = build_catalogue(*catalogue, out_dir, build);
+  if (!written) {
+    report(miss, PdbMiss::Damaged);
+    return written.error();
+  }
+  return with_goal_check(load_tables(*catalogue, out_dir, paths.default_dir, miss), goal, miss);
 }
 
 }  // namespace taquin::pdb

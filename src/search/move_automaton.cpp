@@ -12,10 +12,11 @@
 namespace taquin {
 namespace {
 
-constexpr std::string_view kLetters = "UDLR";  // in Dir order, the searches' move order
-
+// The index (Dir order) of move letter `c`. Precondition: `c` is one of kDirLetters.
 int letter_index(char c) {
-  return static_cast<int>(kLetters.find(c));
+  Dir d{};
+  parse_dir(c, d);
+  return static_cast<int>(d);
 }
 
 // Plays move strings from the middle of a board with every cell distinctly labelled.
@@ -95,7 +96,7 @@ std::vector<DuplicateMoves> find_duplicate_moves(int max_length) {
   for (int length = 1; length <= max_length; ++length) {
     std::vector<std::string> next;
     for (const std::string& parent : level)
-      for (char m : kLetters) {
+      for (char m : kDirLetters) {
         const std::string s = parent + m;
         // Every prefix is clear (only clear strings are extended); check the other substrings,
         // the suffixes.

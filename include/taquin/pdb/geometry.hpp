@@ -4,6 +4,8 @@
 #include <array>
 #include <cstdint>
 
+#include "taquin/tables.hpp"  // taxicab()
+
 namespace taquin::pdb {
 
 // Cell masks of a side-n board (n from 2 to 8); bit c is cell c, row-major.
@@ -55,16 +57,6 @@ constexpr int symmetric_cell(int sym, int cell, int n) {
   if (sym & 2) r = n - 1 - r;
   if (sym & 4) c = n - 1 - c;
   return r * n + c;
-}
-
-}  // namespace taquin::pdb
-
-namespace taquin::pdb {
-
-// Taxicab distance between cells a and b of a side-n board.
-constexpr int taxicab(int a, int b, int n) {
-  const int dr = a / n - b / n, dc = a % n - b % n;
-  return (dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc);
 }
 
 }  // namespace taquin::pdb

@@ -1,8 +1,11 @@
-// Finding and loading the tables of a catalogue: --pdb DIR|CATALOGUE, the default search path.
+// Finding and loading the tables of a catalogue: built-in catalogues, the places searched, the
+// default directory.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "taquin/error.hpp"
@@ -12,6 +15,8 @@
 
 namespace taquin::pdb {
 
+struct BuildOptions;
+
 // The loaded tables of one catalogue, one per group, in catalogue order.
 struct PdbSet {
   Catalogue catalogue;
@@ -19,39 +24,83 @@ struct PdbSet {
   std::string dir;  // where the tables were found
 };
 
-// The catalogues `taquin` knows by name, strongest first (4x4): "7-8" (blank on a corner),
+// Where databases are looked for and built, as the caller resolved it from its options and
+// environment (the library reads neither).
+struct PdbPaths {
+  std::string location;             // a directory or catalogue file named by the user; "" = none
+  std::vector<std::string> search;  // directories tried in order when `location` is ""
+  std::string default_dir;          // where a built-in catalogue is built without -o; "" = none
+};
+
+// Why no set was loaded.
+enum class PdbMiss {
+  Absent,   // nothing there serves the goal: no catalogue of its side and blank with its tables
+  Damaged,  // a table or catalogue is there but refused (corrupted, truncated, built for others)
+  BadPath,  // the location named does not exist
+};
+
+// The default directory of databases: `taquin_pdb_dir` when set and not empty, else
+// `xdg_data_home`/taquin, else `home`/.local/share/taquin; "" when all three are unset or empty.
+// (The values of $TAQUIN_PDB_DIR, $XDG_DATA_HOME and $HOME, read by the caller.)
+std::string default_pdb_dir(const char* taquin_pdb_dir, const char* xdg_data_home,
+                            const char* home);
+
+// The catalogues built into the binary, strongest first (4x4): "7-8" (blank on a corner),
 // "7-8-centre" (on a centre cell), "7-8-edge" (on another edge cell), "6-6-3", "5-5-5".
 const std::vector<std::string>& builtin_catalogues();
 
-// The stem of the shipped 7-8 catalogue that serves `goal` (the one whose blank cell a symmetry
-// maps the goal's blank cell to), read from `dir` or else the source tree's pdb/; "" when the
-// board is not 4x4 or no catalogue file is found.
-std::string shipped_catalogue_for(const Goal& goal, const std::string& dir);
+// The built-in catalogue `name` ("7-8" or "7-8.cat"); its source is its stem, so that
+// `taquin pdb build <source>` rebuilds it. An error lists the built-in names.
+Expected<Catalogue> builtin_catalogue(std::string_view name);
+
+// `file_or_name` read as a catalogue file when such a file exists or the text names a path (holds
+// a '/'), else as a built-in catalogue's name.
+Expected<Catalogue> find_catalogue(const std::string& file_or_name);
+
+// True when `catalogue` is a built-in one (read by name, not from a file).
+bool is_builtin(const Catalogue& catalogue);
+
+// The stem of the built-in 7-8 catalogue that serves `goal` (the one whose blank cell a symmetry
+// maps the goal's blank cell to); "" when the board is not 4x4.
+std::string shipped_catalogue_for(const Goal& goal);
+
+// The command that builds `catalogue` into `dir`: "taquin pdb build NAME|FILE", with "-o dir"
+// unless `dir` is where that command writes anyway (the catalogue file's directory, or
+// `default_dir` for a built-in catalogue).
+std::string build_command(const Catalogue& catalogue, const std::string& dir,
+                          const std::string& default_dir);
 
 // Loads "<dir>/<stem>.<i>.pdb" for every group of `catalogue`, each mapped and validated, and
-// checks it was built for that group. A missing file names the command that builds it.
-Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir);
+// checks it was built for that group. A missing or refused file names the command that
+// (re)builds it (build_command with `default_dir`); `miss`, when given, is set to Absent for a
+// missing file, Damaged for a refused one.
+Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir,
+                             const std::string& default_dir = {}, PdbMiss* miss = nullptr);
 
 // The symmetries of the square (see symmetric_cell) under which `catalogue` serves a goal whose
 // blank is on `blank_cell`: those mapping that cell to the catalogue's blank cell. Identity
 // first, then the transpose, then the rest. Empty when none does.
 std::vector<int> usable_symmetries(const Catalogue& catalogue, int blank_cell);
 
-// Resolves --pdb for boards of `goal`: a catalogue file (tables beside it); a directory (the
-// strongest catalogue whose tables are all there: builtin_catalogues() in that order, then any
-// other "<stem>.cat" of the directory, alphabetically); or "" for the default search path "pdb/",
-// then $TAQUIN_PDB_DIR. A catalogue named in a directory without its ".cat" is read from the
-// source tree's pdb/. Fails with a clear message if nothing fits, if a file is corrupted, if the
-// side differs, or if no symmetry maps the goal's blank cell to the catalogue's.
+// The databases serving `goal`: from paths.location when given (a catalogue file, tables beside
+// it; or a directory), else from the first directory of paths.search that holds a complete set.
+// In a directory, the strongest catalogue whose tables are all there and that serves the goal:
+// builtin_catalogues() in that order (its "<stem>.cat" in the directory, else the built-in
+// text), then any other "<stem>.cat" of the directory, alphabetically. Errors say what is
+// missing or wrong and the command that builds the databases; `miss`, when given, says why.
+Expected<PdbSet> load_pdb_set(const PdbPaths& paths, const Goal& goal, PdbMiss* miss = nullptr);
+
+// load_pdb_set with `dir_or_catalogue` as the location.
 Expected<PdbSet> load_pdb_set(const std::string& dir_or_catalogue, const Goal& goal);
 
-// Like load_pdb_set, but when no complete database is found, builds one first: the catalogue
-// `dir_or_catalogue` names (tables beside it), or for a directory or "" the shipped 7-8
-// catalogue that serves the goal (shipped_catalogue_for) into that directory (default "pdb/").
-// `build` carries threads and progress. Errors other than "nothing built yet" (a corrupted file, a
-// wrong side) are returned as is.
-struct BuildOptions;
-Expected<PdbSet> load_or_build_pdb_set(const std::string& dir_or_catalogue, const Goal& goal,
-                                       const BuildOptions& build);
+// Like load_pdb_set, but when nothing serves the goal (PdbMiss::Absent), builds first: the
+// catalogue paths.location names (tables beside it), or the built-in 7-8 catalogue that serves
+// the goal (shipped_catalogue_for) into paths.location when it is a directory, else into
+// paths.default_dir. Damaged or refused files are reported, not rebuilt. `build` carries threads
+// and progress; `building`, when set, is told the catalogue and directory before a build starts.
+Expected<PdbSet> load_or_build_pdb_set(
+    const PdbPaths& paths, const Goal& goal, const BuildOptions& build,
+    const std::function<void(const Catalogue&, const std::string& dir)>& building = {},
+    PdbMiss* miss = nullptr);
 
 }  // namespace taquin::pdb

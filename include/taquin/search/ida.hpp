@@ -30,6 +30,8 @@
 
 namespace taquin {
 
+// TODO(lead): remove replay and replay_solves after CLI merge (bench.cpp still calls
+// replay_solves; replay_solution in replay.hpp replaces them).
 // The board reached by playing the blank moves `moves` from `start`, or false if one of them
 // would leave the board. `out` receives the final board.
 template <int N>

@@ -3,7 +3,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <string>
 #include <vector>
 
 #include "taquin/tables.hpp"
@@ -68,13 +67,5 @@ struct SearchResult {
   int lower_bound = 0;
   Stats stats;
 };
-
-// "UDLR..." letters of a move list.
-inline std::string moves_string(const std::vector<Dir>& moves) {
-  std::string out;
-  out.reserve(moves.size());
-  for (Dir d : moves) out += dir_letter(d);
-  return out;
-}
 
 }  // namespace taquin

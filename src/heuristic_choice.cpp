@@ -1,0 +1,47 @@
+// Choosing the heuristic of a goal's boards: asked, or the strongest available, with the reason.
+#include "taquin/heuristic_choice.hpp"
+
+#include <filesystem>
+
+namespace taquin {
+
+std::string heuristic_label(HeuristicKind kind, const pdb::PdbSet* databases) {
+  std::string name(heuristic_name(kind));
+  if (kind == HeuristicKind::Pdb && databases) name += " " + databases->catalogue.stem;
+  return name;
+}
+
+std::string HeuristicChoice::label() const {
+  return heuristic_label(kind, databases.get());
+}
+
+Expected<HeuristicChoice> choose_heuristic(const Goal& goal, const HeuristicRequest& request) {
+  const std::string& location = request.paths.location;
+  if (!location.empty() && !std::filesystem::exists(location))
+    return Error{location, 0, "no such catalogue or directory"};
+  HeuristicChoice choice;
+  if (request.asked && *request.asked != HeuristicKind::Pdb) {
+    choice.kind = *request.asked;
+    return choice;
+  }
+  pdb::PdbMiss miss = pdb::PdbMiss::Absent;
+  Expected<pdb::PdbSet> set =
+      request.build ? pdb::load_or_build_pdb_set(request.paths, goal, request.build_options,
+                                                 request.building, &miss)
+                    : pdb::load_pdb_set(request.paths, goal, &miss);
+  if (set) {
+    choice.kind = HeuristicKind::Pdb;
+    choice.databases = std::make_shared<const pdb::PdbSet>(std::move(*set));
+    return choice;
+  }
+  if (request.asked || miss == pdb::PdbMiss::BadPath) return set.error();
+  // Linear conflict is the strongest heuristic without databases; say so only when databases
+  // could serve this goal: a built-in catalogue does, or the ones found are damaged.
+  choice.kind = HeuristicKind::Linear;
+  if (miss == pdb::PdbMiss::Damaged || !pdb::shipped_catalogue_for(goal).empty())
+    choice.notice = "using " + std::string(heuristic_name(choice.kind)) +
+                    " conflict, not pattern databases: " + set.error().describe();
+  return choice;
+}
+
+}  // namespace taquin
