@@ -145,12 +145,10 @@ TEST(ParallelIda, LimitsStopEveryTask) {
 // once they are parallel (serial_nodes 0), within one check interval per thread, plus the
 // frontier's expansions. The bound under way is reported as a lower bound.
 TEST(ParallelIda, NodeLimitsAreKeptAndReportALowerBound) {
-  const auto text = embedded::find("korf100");
-  ASSERT_TRUE(text.has_value());
-  const auto instances = parse_instances(*text, "korf100");
-  ASSERT_TRUE(static_cast<bool>(instances));
+  const std::vector<Instance> instances = reference_set("korf100");
+  ASSERT_EQ(instances.size(), 100u);
   const Goal goal = Goal::zero_first(4);
-  const Instance& inst = (*instances)[0];  // optimal 57
+  const Instance& inst = instances[0];  // optimal 57
   const Board<4> start = goal.canonical<4>(inst.tiles);
   const LinearConflict<4> h(goal.blank_cell());
   const int start_h = h.value(h.init(start));
@@ -200,12 +198,10 @@ void expect_serial_statistics(const Board<N>& start, const H& h) {
 }
 
 TEST(ParallelIda, SmallSolvesHaveTheSerialStatistics) {
-  const auto text = embedded::find("korf100");
-  ASSERT_TRUE(text.has_value());
-  const auto instances = parse_instances(*text, "korf100");
-  ASSERT_TRUE(static_cast<bool>(instances));
+  const std::vector<Instance> instances = reference_set("korf100");
+  ASSERT_EQ(instances.size(), 100u);
   const Goal korf_goal = Goal::zero_first(4);
-  const Instance& quick = (*instances)[78];  // line 79: optimal 42, 39,778 nodes in 7 iterations
+  const Instance& quick = instances[78];  // line 79: optimal 42, 39,778 nodes in 7 iterations
   ASSERT_NO_FATAL_FAILURE(expect_serial_statistics(korf_goal.canonical<4>(quick.tiles),
                                                    LinearConflict<4>(korf_goal.blank_cell())));
   const Goal goal = Goal::standard(3);

@@ -49,7 +49,6 @@ class LimitWatch {
 
   // Seconds since the search started.
   double seconds() const { return seconds_since(started_); }
-  std::chrono::steady_clock::time_point started() const { return started_; }
 
   // The node count (of this thread) at which check() is due.
   [[gnu::always_inline]] uint64_t next_check() const { return next_; }
@@ -66,10 +65,10 @@ class LimitWatch {
       reported_ = nodes;
     }
     uint64_t step = interval_;
-    if (limits_.max_nodes)
-      step = std::min(step,
-                      std::max<uint64_t>(
-                          1, (limits_.max_nodes - std::min(total, limits_.max_nodes)) / sharers_));
+    if (limits_.max_nodes) {
+      const uint64_t left = limits_.max_nodes - std::min(total, limits_.max_nodes);
+      step = std::clamp<uint64_t>(left / sharers_, 1, interval_);
+    }
     next_ = nodes + step;
     if (found_ && found_->load(std::memory_order_relaxed)) return Outcome::Cancelled;
     if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed))
