@@ -34,8 +34,13 @@ inline constexpr int kFrontierMaxDepth = 24;
 // Bounds are first tried by one thread, without a frontier, until an iteration needs more nodes
 // than this: it is then abandoned and tried again in parallel. A search whose every iteration
 // fits (a few milliseconds) is the serial search, node for node, so its statistics are the same
-// from run to run; a larger one wastes at most this many nodes, one thread's few milliseconds.
-inline constexpr uint64_t kSerialIterationNodes = uint64_t{1} << 20;
+// from run to run. An iteration is not tried serially when the one before it, times
+// kIterationGrowth, exceeds this: only an iteration that grows faster than that is abandoned,
+// and wastes at most this many nodes, one thread's few milliseconds.
+inline constexpr uint64_t kSerialIterationNodes = uint64_t{1} << 18;
+// How many times more nodes an IDA* iteration is taken to need than the one before (the bound
+// grows by 2; the 15-puzzle's iterations grow some 4 to 8 times with linear conflict).
+inline constexpr uint64_t kIterationGrowth = 8;
 
 template <int N, typename H>
 struct FrontierNode {
@@ -97,14 +102,18 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
   if (serial_nodes > 0) {
     Worker serial(heuristic, start.blank_label(),
                   detail::LimitWatch(limits, detail::kIdaCheckInterval, started));
+    const auto go_parallel = [&] {
+      frontier_target = static_cast<size_t>(
+          std::clamp<uint64_t>(serial_nodes / 16, detail::kFrontierMin, detail::kFrontierTarget));
+    };
     for (;;) {
       ++stats.iterations;
+      const uint64_t before = serial.expanded();
       const int r = serial.search(start, start_state, 0, detail::kNoMove, bound,
                                   MoveAutomaton::kStart, serial_nodes);
       if (r == Worker::kOverBudget) {  // too large for one thread: tried again in parallel
         --stats.iterations;
-        frontier_target = static_cast<size_t>(
-            std::clamp<uint64_t>(serial_nodes / 16, detail::kFrontierMin, detail::kFrontierTarget));
+        go_parallel();
         break;
       }
       if (r == Worker::kFound || r == Worker::kStopped || r == Worker::kInfinity) {
@@ -122,6 +131,12 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
         return finish(r == Worker::kStopped ? serial.stop_reason() : Outcome::Unsolvable);
       }
       bound = r;
+      // The next iteration would likely outgrow the budget: parallel at once, rather than tried
+      // serially and abandoned.
+      if ((serial.expanded() - before) * detail::kIterationGrowth > serial_nodes) {
+        go_parallel();
+        break;
+      }
     }
     stats.nodes_expanded = serial.expanded();
     stats.nodes_generated = serial.generated();
