@@ -17,7 +17,8 @@ std::string HeuristicChoice::label() const {
 
 Expected<HeuristicChoice> choose_heuristic(const Goal& goal, const HeuristicRequest& request) {
   const std::string& location = request.paths.location;
-  if (!location.empty() && !std::filesystem::exists(location))
+  std::error_code ec;  // a path whose status cannot be read is opened later, and says why
+  if (!location.empty() && !std::filesystem::exists(location, ec) && !ec)
     return Error{location, 0, "no such catalogue or directory"};
   HeuristicChoice choice;
   if (request.asked && *request.asked != HeuristicKind::Pdb) {

@@ -182,6 +182,52 @@ TEST_F(PdbFile, FlippedPayloadByteFailsTheChecksum) {
   EXPECT_EQ(open_error(), path_ + ": corrupted payload (checksum mismatch)");
 }
 
+TEST_F(PdbFile, SymbolicLinkLoopsAreReportedNotThrown) {
+  const std::string loop = (dir_ / "loop").string();
+  fs::create_symlink("loop", loop);
+  const std::string board = " --board '1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15'";
+  const std::string eloop = std::strerror(ELOOP);
+  // Given as --pdb, with the heuristic asked or left to solve.
+  for (const std::string heuristic : {"--heuristic pdb ", ""}) {
+    const auto run = testing::run_taquin("solve " + heuristic + "--pdb " + loop + board);
+    EXPECT_EQ(run.status, 2) << heuristic << run.err;
+    EXPECT_EQ(run.err, "taquin: " + loop + ": cannot open the catalogue: " + eloop + "\n");
+  }
+  // Inside the databases' directory, as a catalogue and as a table.
+  fs::create_symlink("loop.cat", dir_ / "loop.cat");
+  auto in_dir = testing::run_taquin("solve --heuristic pdb --pdb " + dir_.string() + board);
+  EXPECT_EQ(in_dir.status, 2) << in_dir.err;
+  EXPECT_EQ(in_dir.err, "taquin: " + (dir_ / "loop.cat").string() +
+                            ": cannot open the catalogue: " + eloop + "\n");
+  fs::remove(dir_ / "loop.cat");
+  fs::remove(path_);
+  fs::create_symlink("small.1.pdb", path_);
+  auto table = testing::run_taquin("solve --heuristic pdb --pdb " + (dir_ / "small.cat").string() +
+                                   " --board '1 2 3 4 5 6 7 0 8'");
+  EXPECT_EQ(table.status, 2) << table.err;
+  EXPECT_EQ(testing::count_lines(table.err), 1) << table.err;
+  EXPECT_EQ(table.err.rfind("taquin: " + path_ + ": cannot open: " + eloop + "; rebuild it", 0), 0u)
+      << table.err;
+  // As $TAQUIN_PDB_DIR: searched only, so passed over like a missing directory.
+  ::setenv("TAQUIN_PDB_DIR", loop.c_str(), 1);
+  const auto asked = testing::run_taquin("solve --heuristic pdb" + board);
+  const auto defaulted = testing::run_taquin("solve" + board);
+  ::unsetenv("TAQUIN_PDB_DIR");
+  EXPECT_EQ(asked.status, 2) << asked.err;
+  EXPECT_EQ(testing::count_lines(asked.err), 1) << asked.err;
+  EXPECT_NE(asked.err.find("no pattern database for 4x4 goal"), std::string::npos) << asked.err;
+  EXPECT_EQ(defaulted.status, 0) << defaulted.err;
+  EXPECT_EQ(testing::count_lines(defaulted.err), 1) << defaulted.err;
+  EXPECT_EQ(defaulted.err.rfind("taquin: using linear conflict, not pattern databases", 0), 0u)
+      << defaulted.err;
+  // As the output directory of pdb build.
+  const auto build = testing::run_taquin("pdb build " + (dir_ / "small.cat").string() + " -o " +
+                                         loop + " --threads 1");
+  EXPECT_EQ(build.status, 2) << build.err;
+  EXPECT_EQ(build.err, "taquin: " + loop + ": cannot create the directory: " + eloop + "\n");
+  EXPECT_EQ(build.out, "");
+}
+
 TEST_F(PdbFile, FlippedHeaderByteFailsTheHeaderChecksum) {
   std::string b = bytes();
   b[offsetof(FileHeader, cells) + 1] ^= 0x01;

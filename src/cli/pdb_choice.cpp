@@ -95,9 +95,11 @@ Expected<HeuristicChoice> HeuristicCache::get(const Goal& goal) {
               << " (once; later runs map them)\n";
   };
   // A --pdb path that does not exist is a bad option value, named by its flag.
+  // A path whose status cannot be read (a symbolic-link loop) is opened later, and says why.
   const std::string& location = request.paths.location;
+  std::error_code ec;
   Expected<HeuristicChoice> choice =
-      !location.empty() && !std::filesystem::exists(location)
+      !location.empty() && !std::filesystem::exists(location, ec) && !ec
           ? Expected<HeuristicChoice>(
                 Error{"--pdb", 0, "'" + location + "': no such catalogue or directory"})
           : choose_heuristic(goal, request);

@@ -5,20 +5,26 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <cerrno>
+#include <charconv>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <new>
 #include <sstream>
 
+#include <signal.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
+#include "regular_file.hpp"
 #include "taquin/pdb/geometry.hpp"
 #include "taquin/pdb/rank.hpp"
 
@@ -567,8 +573,9 @@ Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
                                                    const BuildOptions& options) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  fs::create_directories(out_dir, ec);
-  if (!fs::is_directory(out_dir)) return Error{out_dir, 0, "not a directory"};
+  if (fs::create_directories(out_dir, ec); ec)
+    return Error{out_dir, 0, "cannot create the directory: " + ec.message()};
+  if (!fs::is_directory(out_dir, ec)) return Error{out_dir, 0, "not a directory"};
   std::vector<std::string> written;
   for (size_t g = 0; g < catalogue.groups.size(); ++g) {
     const std::string path =
@@ -597,7 +604,7 @@ Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
     written.push_back(path);
   }
   const fs::path copy = fs::path(out_dir) / (catalogue.stem + ".cat");
-  if (!fs::exists(copy)) {
+  if (!path_present(copy.string())) {
     const std::string tmp = copy.string() + ".tmp";
     {
       std::ofstream out(tmp, std::ios::binary);

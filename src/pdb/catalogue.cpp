@@ -4,7 +4,9 @@
 #include <unistd.h>
 
 #include <bit>
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 
 #include "regular_file.hpp"
 #include "taquin/io.hpp"
@@ -100,7 +102,8 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
 
 Expected<Catalogue> read_catalogue(const std::string& path) {
   const OpenedFile file = open_regular_file(path);
-  if (file.problem == OpenProblem::CannotOpen) return Error{path, 0, "cannot open the catalogue"};
+  if (file.problem == OpenProblem::CannotOpen)
+    return Error{path, 0, std::string("cannot open the catalogue: ") + std::strerror(errno)};
   if (file.problem == OpenProblem::NotRegular) return Error{path, 0, "not a regular file"};
   if (file.size > kMaxCatalogueBytes) {
     ::close(file.fd);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "regular_file.hpp"
 #include "taquin/embedded.hpp"
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/geometry.hpp"
@@ -58,7 +59,7 @@ std::string cells_text(const std::vector<uint8_t>& cells) {
 Expected<Catalogue> catalogue_in(const std::string& dir, const std::string& stem, bool& found) {
   found = true;
   const fs::path local = fs::path(dir) / (stem + ".cat");
-  if (fs::exists(local)) return read_catalogue(local.string());
+  if (path_present(local.string())) return read_catalogue(local.string());
   if (embedded::find_catalogue(stem)) return builtin_catalogue(stem);
   found = false;
   return Error{local.string(), 0, "no such catalogue"};
@@ -66,7 +67,8 @@ Expected<Catalogue> catalogue_in(const std::string& dir, const std::string& stem
 
 bool tables_present(const Catalogue& catalogue, const std::string& dir) {
   for (size_t g = 0; g < catalogue.groups.size(); ++g)
-    if (!fs::exists(fs::path(dir) / table_file_name(catalogue.stem, static_cast<int>(g))))
+    if (!path_present(
+            (fs::path(dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string()))
       return false;
   return true;
 }
@@ -112,8 +114,8 @@ Expected<PdbSet> load_from_dir(const std::string& dir, const Goal& goal,
   std::vector<std::string> stems = builtin_catalogues();
   std::vector<std::string> others;
   std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(dir, ec)) {
-    const fs::path p = entry.path();
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const fs::path& p = it->path();
     if (p.extension() == ".cat" &&
         std::find(stems.begin(), stems.end(), p.stem().string()) == stems.end())
       others.push_back(p.stem().string());
@@ -169,7 +171,7 @@ Expected<Catalogue> builtin_catalogue(std::string_view name) {
 }
 
 Expected<Catalogue> find_catalogue(const std::string& file_or_name) {
-  if (fs::exists(file_or_name) || file_or_name.find('/') != std::string::npos)
+  if (path_present(file_or_name) || file_or_name.find('/') != std::string::npos)
     return read_catalogue(file_or_name);
   return builtin_catalogue(file_or_name);
 }
@@ -209,7 +211,7 @@ Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir,
   for (size_t g = 0; g < catalogue.groups.size(); ++g) {
     const std::string path =
         (fs::path(dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string();
-    if (!fs::exists(path)) {
+    if (!path_present(path)) {
       report(miss, PdbMiss::Absent);
       return Error{path, 0,
                    "missing pattern database; build it with `" +
@@ -248,17 +250,17 @@ std::vector<int> usable_symmetries(const Catalogue& catalogue, int blank_cell) {
 Expected<PdbSet> load_pdb_set(const PdbPaths& paths, const Goal& goal, PdbMiss* miss) {
   const std::string& location = paths.location;
   if (!location.empty()) {
-    if (fs::is_directory(location))
+    if (is_directory_path(location))
       return with_goal_check(load_from_dir(location, goal, paths.default_dir, miss), goal, miss);
     report(miss, PdbMiss::BadPath);
-    if (!fs::exists(location)) return Error{location, 0, "no such catalogue or directory"};
+    if (!path_present(location)) return Error{location, 0, "no such catalogue or directory"};
     Expected<Catalogue> catalogue = read_catalogue(location);
     if (!catalogue) return catalogue.error();
     return with_goal_check(load_tables(*catalogue, dir_of(location), paths.default_dir, miss), goal,
                            miss);
   }
   for (const std::string& dir : paths.search) {
-    if (!fs::is_directory(dir)) continue;
+    if (!is_directory_path(dir)) continue;
     PdbMiss why = PdbMiss::Absent;
     Expected<PdbSet> set = load_from_dir(dir, goal, paths.default_dir, &why);
     if (set || why != PdbMiss::Absent) {
@@ -287,7 +289,7 @@ Expected<PdbSet> load_or_build_pdb_set(
   if (set || why != PdbMiss::Absent) return set;
   Expected<Catalogue> catalogue = Error{};
   std::string out_dir;
-  if (!paths.location.empty() && !fs::is_directory(paths.location)) {
+  if (!paths.location.empty() && !is_directory_path(paths.location)) {
     catalogue = read_catalogue(paths.location);
     out_dir = dir_of(paths.location);
     if (!catalogue || catalogue->side != goal.side() ||

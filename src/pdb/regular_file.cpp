@@ -5,6 +5,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <filesystem>
+
 namespace taquin::pdb {
 
 OpenedFile open_regular_file(const std::string& path) {
@@ -23,6 +25,16 @@ OpenedFile open_regular_file(const std::string& path) {
   }
   file.size = static_cast<uint64_t>(st.st_size);
   return file;
+}
+
+bool path_present(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::status(path, ec).type() != std::filesystem::file_type::not_found;
+}
+
+bool is_directory_path(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::is_directory(path, ec);
 }
 
 }  // namespace taquin::pdb

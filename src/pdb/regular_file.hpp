@@ -19,4 +19,13 @@ struct OpenedFile {
 // is as open() left it.
 OpenedFile open_regular_file(const std::string& path);
 
+// Whether something may be at `path` (following symbolic links), without throwing: false only
+// when nothing is there, so that a path whose status cannot be read (a symbolic-link loop, a
+// directory without search permission) is opened and its error reported.
+bool path_present(const std::string& path);
+
+// Whether `path` is a directory (following symbolic links), without throwing: false when its
+// status cannot be read.
+bool is_directory_path(const std::string& path);
+
 }  // namespace taquin::pdb
