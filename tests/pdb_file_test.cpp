@@ -228,6 +228,52 @@ TEST_F(PdbFile, SymbolicLinkLoopsAreReportedNotThrown) {
   EXPECT_EQ(build.out, "");
 }
 
+TEST_F(PdbFile, BuildIntoAnUnwritablePlaceFailsBeforeAnyWork) {
+  // /proc refuses new files even to root (a mode-0555 directory would not).
+  int rounds = 0;
+  BuildOptions options;
+  options.progress = [&](const RoundReport&) { ++rounds; };
+  auto written = build_catalogue(catalogue_, "/proc", options);
+  ASSERT_FALSE(written.ok());
+  EXPECT_EQ(written.error().describe().rfind("/proc: cannot write in the directory: ", 0), 0u)
+      << written.error().describe();
+  EXPECT_EQ(rounds, 0);
+  auto missing = build_catalogue(catalogue_, "/proc/taquin_nowhere", options);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(
+      missing.error().describe().rfind("/proc/taquin_nowhere: cannot create the directory: ", 0),
+      0u)
+      << missing.error().describe();
+  EXPECT_EQ(rounds, 0);
+  const auto cli =
+      testing::run_taquin("pdb build " + (dir_ / "small.cat").string() + " -o /proc --threads 1");
+  EXPECT_EQ(cli.status, 2);
+  EXPECT_EQ(testing::count_lines(cli.err), 1) << cli.err;
+  EXPECT_EQ(cli.err.rfind("taquin: /proc: cannot write in the directory: ", 0), 0u) << cli.err;
+  EXPECT_EQ(cli.out, "");
+  // The probe file is gone from a writable directory.
+  ASSERT_TRUE(build_catalogue(catalogue_, dir_.string()).ok());
+  for (const auto& entry : fs::directory_iterator(dir_))
+    EXPECT_EQ(entry.path().filename().string().find("taquin-write-test"), std::string::npos);
+}
+
+TEST_F(PdbFile, BuildRemovesTheStaleTemporariesOfItsTables) {
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) ::_exit(0);
+  ASSERT_EQ(::waitpid(child, nullptr, 0), child);  // now no live process has its pid
+  const std::string dead = std::to_string(child);
+  const std::vector<std::string> removed = {"small.1.pdb.tmp" + dead, "small.2.pdb.tmp" + dead};
+  const std::vector<std::string> kept = {"small.1.pdb.tmp1",        // a build still running (pid 1)
+                                         "other.0.pdb.tmp" + dead,  // another catalogue's
+                                         "small.1.pdb.tmpx" + dead, "small.1.pdb.tmp"};
+  for (const auto& name : removed) std::ofstream(dir_ / name) << "partial";
+  for (const auto& name : kept) std::ofstream(dir_ / name) << "partial";
+  ASSERT_TRUE(build_catalogue(catalogue_, dir_.string()).ok());
+  for (const auto& name : removed) EXPECT_FALSE(fs::exists(dir_ / name)) << name;
+  for (const auto& name : kept) EXPECT_TRUE(fs::exists(dir_ / name)) << name;
+}
+
 TEST_F(PdbFile, FlippedHeaderByteFailsTheHeaderChecksum) {
   std::string b = bytes();
   b[offsetof(FileHeader, cells) + 1] ^= 0x01;

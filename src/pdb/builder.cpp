@@ -568,6 +568,43 @@ std::shared_ptr<const Table> same_table_in(const std::string& dir, int side,
   return nullptr;
 }
 
+namespace {
+
+// Why no file can be created in the directory `dir` (empty when one can), tried with a temporary
+// file removed at once: found before a table is built, not after.
+std::string write_problem(const std::string& dir) {
+  std::string probe = (std::filesystem::path(dir) / ".taquin-write-test-XXXXXX").string();
+  const int fd = ::mkstemp(probe.data());
+  if (fd < 0) return std::string("cannot write in the directory: ") + std::strerror(errno);
+  ::close(fd);
+  ::unlink(probe.c_str());
+  return {};
+}
+
+// Removes from `dir` the temporary files "<table>.tmp<pid>" (Table::write) of `catalogue`'s tables
+// that interrupted builds left: those whose pid is no live process.
+void remove_stale_temporaries(const Catalogue& catalogue, const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  std::vector<fs::path> stale;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    for (size_t g = 0; g < catalogue.groups.size(); ++g) {
+      const std::string prefix = table_file_name(catalogue.stem, static_cast<int>(g)) + ".tmp";
+      if (!name.starts_with(prefix) || name.size() == prefix.size()) continue;
+      const char* const digits_end = name.data() + name.size();
+      pid_t pid = 0;
+      const auto [stop, error] = std::from_chars(name.data() + prefix.size(), digits_end, pid);
+      if (error == std::errc() && stop == digits_end && pid > 0 && ::kill(pid, 0) != 0 &&
+          errno == ESRCH)
+        stale.push_back(it->path());
+    }
+  }
+  for (const fs::path& path : stale) fs::remove(path, ec);
+}
+
+}  // namespace
+
 Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
                                                    const std::string& out_dir,
                                                    const BuildOptions& options) {
@@ -576,6 +613,8 @@ Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
   if (fs::create_directories(out_dir, ec); ec)
     return Error{out_dir, 0, "cannot create the directory: " + ec.message()};
   if (!fs::is_directory(out_dir, ec)) return Error{out_dir, 0, "not a directory"};
+  if (const std::string why = write_problem(out_dir); !why.empty()) return Error{out_dir, 0, why};
+  remove_stale_temporaries(catalogue, out_dir);
   std::vector<std::string> written;
   for (size_t g = 0; g < catalogue.groups.size(); ++g) {
     const std::string path =
