@@ -161,7 +161,7 @@ Expected<GoalSpec> parse_goal_spec(std::string_view text, std::string_view sourc
   Expected<std::vector<Instance>> parsed =
       looks_inline && !std::filesystem::exists(std::string(text))
           ? parse_instances(text, std::string(source))
-          : read_instances(std::string(text));
+          : read_instances(std::string(text), kMaxGoalFileBytes);
   if (!parsed) return parsed.error();
   if (parsed->size() != 1)
     return Error{std::string(source), 0,

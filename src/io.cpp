@@ -6,11 +6,11 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <iterator>
 #include <sstream>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "taquin/tables.hpp"
 
@@ -271,26 +271,69 @@ Expected<std::vector<Instance>> parse_instances(std::string_view text, const std
   return first_error_or_all(parse_each_instance(text, source));
 }
 
-std::vector<Expected<Instance>> read_each_instance(const std::string& path) {
-  std::string text;
-  std::string source = path;
-  if (path == "-") {
-    source = "<stdin>";
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-      return {Error{path, 0, "is a directory, not a board file"}};
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return {Error{path, 0, std::string("cannot open: ") + std::strerror(errno)}};
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    if (in.bad()) return {Error{path, 0, std::string("cannot read: ") + std::strerror(errno)}};
-  }
-  return parse_each_instance(text, source);
+namespace {
+
+// What a file of mode `mode` is, for the message that refuses it.
+const char* file_kind(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
 }
 
-Expected<std::vector<Instance>> read_instances(const std::string& path) {
-  return first_error_or_all(read_each_instance(path));
+// Closes a descriptor it opened when it goes out of scope.
+struct FdCloser {
+  int fd;
+  bool owned;
+  ~FdCloser() {
+    if (owned) ::close(fd);
+  }
+};
+
+}  // namespace
+
+Expected<std::string> read_text(const std::string& path, size_t max_bytes) {
+  const bool is_stdin = path == "-";
+  const std::string source = is_stdin ? "<stdin>" : path;
+  // O_NONBLOCK: opening a FIFO without a writer must not wait; nothing is read before fstat.
+  const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return Error{source, 0, std::string("cannot open: ") + std::strerror(errno)};
+  const FdCloser closer{fd, !is_stdin};
+  struct stat info {};
+  if (::fstat(fd, &info) != 0)
+    return Error{source, 0, std::string("cannot read: ") + std::strerror(errno)};
+  if (!is_stdin && !S_ISREG(info.st_mode))
+    return Error{source, 0,
+                 std::string("is ") + file_kind(info.st_mode) +
+                     ", not a board file (give a regular file, or '-' for standard input)"};
+  std::string text;
+  if (S_ISREG(info.st_mode))
+    text.reserve(std::min<size_t>(static_cast<size_t>(info.st_size), max_bytes) + 1);
+  char buffer[64 * 1024];
+  for (;;) {
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got == 0) break;
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      return Error{source, 0, std::string("cannot read: ") + std::strerror(errno)};
+    }
+    if (text.size() + static_cast<size_t>(got) > max_bytes)
+      return Error{source, 0, "is over the limit of " + std::to_string(max_bytes) + " bytes"};
+    text.append(buffer, static_cast<size_t>(got));
+  }
+  return text;
+}
+
+std::vector<Expected<Instance>> read_each_instance(const std::string& path, size_t max_bytes) {
+  Expected<std::string> text = read_text(path, max_bytes);
+  if (!text) return {text.error()};
+  return parse_each_instance(*text, path == "-" ? "<stdin>" : path);
+}
+
+Expected<std::vector<Instance>> read_instances(const std::string& path, size_t max_bytes) {
+  return first_error_or_all(read_each_instance(path, max_bytes));
 }
 
 std::string format_board(std::span<const uint8_t> tiles, int side, BoardFormat format) {

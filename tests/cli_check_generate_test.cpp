@@ -1,6 +1,8 @@
 // End-to-end tests of `taquin check` and `taquin generate`: outputs, JSON, exit codes, bad input.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include "cli_run.hpp"
 
 namespace taquin {
@@ -171,6 +173,82 @@ TEST(CliGenerate, ClassesWalksAndFormats) {
   auto bad = run_taquin("generate --size 9");
   EXPECT_EQ(bad.status, 2);
   EXPECT_EQ(count_lines(bad.err), 1);
+}
+
+// Runs `timeout 10 taquin <args>` with stdout to `out` ("/dev/full" to fail every write); stdin is
+// empty. The timeout turns a read that blocks (the bug) into status 124 instead of a hung test.
+testing::CliRun run_bounded(const std::string& args, const std::string& out) {
+  const std::string err = temp_file("bounded_err", "");
+  const std::string command =
+      "timeout 10 " + std::string(TAQUIN_BINARY) + " " + args + " </dev/null >" + out + " 2>" + err;
+  const int raw = std::system(command.c_str());
+  testing::CliRun run;
+  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+  std::stringstream e;
+  e << std::ifstream(err).rdbuf();
+  run.err = e.str();
+  std::filesystem::remove(err);
+  return run;
+}
+
+TEST(CliInput, DevicesAndFifosAreRefusedAtOnce) {
+  const std::string fifo =
+      (std::filesystem::temp_directory_path() / ("taquin_fifo_" + std::to_string(::getpid())))
+          .string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  struct Case {
+    std::string args, named, kind;
+  };
+  const Case cases[] = {
+      {"check /dev/zero", "/dev/zero", "a character device"},
+      {"solve /dev/urandom", "/dev/urandom", "a character device"},
+      {"bench --set /dev/zero", "/dev/zero", "a character device"},
+      {"check --goal /dev/zero --board '1 2 3 0'", "/dev/zero", "a character device"},
+      {"check " + fifo, fifo, "a FIFO"},
+      {"solve --goal " + fifo + " --board '1 2 3 0'", fifo, "a FIFO"},
+  };
+  for (const Case& c : cases) {
+    auto r = run_bounded(c.args, "/dev/null");
+    EXPECT_EQ(r.status, 2) << c.args << ": " << r.err;
+    EXPECT_EQ(r.err, "taquin: " + c.named + ": is " + c.kind +
+                         ", not a board file (give a regular file, or '-' for standard input)\n")
+        << c.args;
+  }
+  std::filesystem::remove(fifo);
+}
+
+TEST(CliInput, GoalFileOverItsLimitIsRefused) {
+  // A goal file is one board: past 16 KiB of comments it is refused, in one line.
+  const std::string goal = temp_file("big_goal.txt", "1 2 3 0\n" + std::string(20000, '#') + "\n");
+  auto r = run_taquin("check --goal " + goal + " --board '1 2 3 0'");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "taquin: " + goal + ": is over the limit of 16384 bytes\n");
+  auto small =
+      run_taquin("check --goal " + temp_file("small_goal.txt", "1 2 3 0\n") + " --board '1 2 3 0'");
+  EXPECT_EQ(small.status, 0) << small.err;
+}
+
+TEST(CliInput, EmptyBoardIsAUsageError) {
+  // Not a request to read stdin: the board on stdin is left alone.
+  auto r = run_taquin("check --board ''", "1 2 3 0\n");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(count_lines(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find("--board"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("empty board"), std::string::npos) << r.err;
+}
+
+TEST(CliOutput, WriteErrorsAreReported) {
+  const std::string board = temp_file("full.txt", "1 2 3 0\n1 2 0 3\n");
+  for (const std::string& args :
+       {"check " + board, "solve --format json " + board, std::string("generate --size 3 --seed 1"),
+        std::string("explore --size 2")}) {
+    auto r = run_bounded(args, "/dev/full");
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_EQ(r.err, "taquin: cannot write the output: No space left on device\n") << args;
+    // The same run to a writable place succeeds: the status comes from the write.
+    EXPECT_EQ(run_bounded(args, "/dev/null").status, 0) << args;
+  }
 }
 
 }  // namespace

@@ -1,6 +1,12 @@
 // Tests of board parsing (every format, every bad input) and formatting round trips.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <unistd.h>
+
 #include "taquin/io.hpp"
 
 namespace taquin {
@@ -174,6 +180,46 @@ TEST(Io, MissingAndUnreadableFiles) {
   Expected<std::vector<Instance>> d = read_instances("/");
   ASSERT_FALSE(d.ok());
   EXPECT_NE(d.error().message.find("directory"), std::string::npos);
+}
+
+// A fresh file of `bytes` bytes (a board, then comment lines) in the temporary directory.
+std::string file_of_size(size_t bytes) {
+  const std::string path =
+      (std::filesystem::temp_directory_path() /
+       ("taquin_io_" + std::to_string(::getpid()) + "_" + std::to_string(bytes)))
+          .string();
+  std::string text = "1 2 3 0\n";
+  while (text.size() < bytes) text += text.size() + 10 <= bytes ? "#comment\n" : "#";
+  text.resize(bytes);
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+TEST(Io, ReadTextStopsAtItsLimit) {
+  const std::string at_limit = file_of_size(4096), over = file_of_size(4097);
+  Expected<std::string> whole = read_text(at_limit, 4096);
+  ASSERT_TRUE(whole.ok()) << whole.error().describe();
+  EXPECT_EQ(whole->size(), 4096u);
+  Expected<std::string> refused = read_text(over, 4096);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().describe(), over + ": is over the limit of 4096 bytes");
+  // The same limit through the board reader.
+  EXPECT_TRUE(read_instances(at_limit, 4096).ok());
+  EXPECT_FALSE(read_instances(over, 4096).ok());
+  std::filesystem::remove(at_limit);
+  std::filesystem::remove(over);
+}
+
+TEST(Io, ReadTextRefusesWhatIsNotARegularFile) {
+  // An endless device: refused before any read, whatever the limit.
+  Expected<std::string> zero = read_text("/dev/zero", kMaxBatchBytes);
+  ASSERT_FALSE(zero.ok());
+  EXPECT_EQ(zero.error().describe(),
+            "/dev/zero: is a character device, not a board file (give a regular file, or '-' for "
+            "standard input)");
+  Expected<std::string> directory = read_text("/", kMaxBatchBytes);
+  ASSERT_FALSE(directory.ok());
+  EXPECT_NE(directory.error().message.find("is a directory"), std::string::npos);
 }
 
 TEST(Io, MissingTileReported) {

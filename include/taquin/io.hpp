@@ -15,6 +15,18 @@ namespace taquin {
 // The longest input line accepted, in bytes.
 inline constexpr size_t kMaxLineBytes = 64 * 1024;
 
+// The most bytes read from a board file or standard input (a batch): 1 GiB.
+inline constexpr size_t kMaxBatchBytes = size_t{1} << 30;
+
+// The most bytes read from a goal file (one board, with comments): 16 KiB.
+inline constexpr size_t kMaxGoalFileBytes = 16 * 1024;
+
+// The whole text of the file `path` ("-": standard input, whatever it is), read without ever
+// blocking on a file that is not regular: a FIFO, a device or a directory named by path is
+// refused before any read. Fails, naming the file ("<stdin>" for "-"), when it cannot be opened
+// or read, or holds more than `max_bytes` bytes (then only max_bytes + 1 are read).
+Expected<std::string> read_text(const std::string& path, size_t max_bytes);
+
 // A line of text that holds words once its '#' comment is removed.
 struct TextLine {
   int number = 0;                       // 1-based line number in the text
@@ -45,8 +57,10 @@ struct Instance {
 // Fails on the first problem, naming `source` and its line. Empty input is an error.
 Expected<std::vector<Instance>> parse_instances(std::string_view text, const std::string& source);
 
-// Reads and parses a file; "-" reads standard input. Errors name the file.
-Expected<std::vector<Instance>> read_instances(const std::string& path);
+// Reads (read_text, at most `max_bytes`) and parses a file; "-" reads standard input. Errors
+// name the file.
+Expected<std::vector<Instance>> read_instances(const std::string& path,
+                                               size_t max_bytes = kMaxBatchBytes);
 
 // Like parse_instances and read_instances, but going on after a bad board: each board or the
 // error in its place, in order; parsing resumes after the lines the bad board claims (its line, or
@@ -54,7 +68,8 @@ Expected<std::vector<Instance>> read_instances(const std::string& path);
 // file that cannot be read, or text that is not boards (binary, an overlong line), is one error.
 std::vector<Expected<Instance>> parse_each_instance(std::string_view text,
                                                     const std::string& source);
-std::vector<Expected<Instance>> read_each_instance(const std::string& path);
+std::vector<Expected<Instance>> read_each_instance(const std::string& path,
+                                                   size_t max_bytes = kMaxBatchBytes);
 
 // Checks that `tiles` is a permutation of [0, side²); the error names `source` and `line`.
 std::optional<Error> validate_tiles(std::span<const int> values, int side,

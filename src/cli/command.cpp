@@ -45,7 +45,13 @@ void add_goal_option(CLI::App* sub, std::string& goal) {
 void add_input_options(CLI::App* sub, InputOptions& options) {
   sub->add_option("files", options.files,
                   "Board files (42 format, one-line or batch); '-' = stdin");
-  sub->add_option("--board", options.board, "A board given inline, e.g. \"1 2 3 4 5 6 7 0 8\"");
+  sub->add_option("--board", options.board, "A board given inline, e.g. \"1 2 3 4 5 6 7 0 8\"")
+      ->check([](const std::string& board) {
+        // Empty is no board, not a request to read standard input ('-' is that).
+        return board.find_first_not_of(" \t\r\n") == std::string::npos
+                   ? std::string("an empty board (give its tiles, e.g. \"1 2 3 4 5 6 7 0 8\")")
+                   : std::string();
+      });
   add_goal_option(sub, options.goal);
 }
 

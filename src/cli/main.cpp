@@ -1,8 +1,13 @@
 // taquin: the command-line entry point; wires the registered subcommands with CLI11.
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <exception>
 #include <iostream>
+#include <streambuf>
 #include <string>
+
+#include <unistd.h>
 
 #include "command.hpp"
 
@@ -60,16 +65,63 @@ int run(int argc, char** argv) {
   return exit_code;
 }
 
+// Standard output for std::cout: buffered writes to descriptor 1 that remember the first failed
+// write's errno (stdio loses it once a flush has failed), so that the end of main can report it.
+class CheckedOutput : public std::streambuf {
+ public:
+  CheckedOutput() { setp(buffer_, buffer_ + sizeof buffer_); }
+  // The errno of the first failed write, 0 when every write succeeded.
+  int error() const { return error_; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (sync() != 0) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) sputc(traits_type::to_char_type(c));
+    return traits_type::not_eof(c);
+  }
+  int sync() override {
+    const char* at = pbase();
+    while (at < pptr() && error_ == 0) {
+      const ssize_t wrote = ::write(STDOUT_FILENO, at, static_cast<size_t>(pptr() - at));
+      if (wrote >= 0)
+        at += wrote;
+      else if (errno != EINTR)
+        error_ = errno;
+    }
+    setp(buffer_, buffer_ + sizeof buffer_);  // what could not be written is dropped
+    return error_ == 0 ? 0 : -1;
+  }
+
+ private:
+  char buffer_[64 * 1024];
+  int error_ = 0;
+};
+
+// The status of a run that ended with `status`, once standard output is flushed: a failed write
+// (a full disk, a closed pipe) lost results, so it is reported in one line and the status is at
+// least kExitBadInput, like an unreadable input.
+int flush_output(CheckedOutput& output, int status) {
+  std::cout.flush();
+  if (output.error() == 0) return status;
+  std::cerr << "taquin: cannot write the output: " << std::strerror(output.error()) << '\n';
+  return taquin::cli::worse_status(status, taquin::cli::kExitBadInput);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  CheckedOutput output;
+  std::streambuf* const standard_output = std::cout.rdbuf(&output);
+  int status = taquin::cli::kExitInternal;
   // The last resort: an exception nothing else caught is a bug, reported in one line.
   try {
-    return run(argc, argv);
+    status = run(argc, argv);
   } catch (const std::exception& e) {
     std::cerr << "taquin: internal error: " << e.what() << '\n';
   } catch (...) {
     std::cerr << "taquin: internal error: unknown exception\n";
   }
-  return taquin::cli::kExitInternal;
+  status = flush_output(output, status);
+  std::cout.rdbuf(standard_output);  // `output` dies with main
+  return status;
 }
