@@ -11,6 +11,7 @@
 namespace taquin {
 namespace {
 
+using testing::expect_stopped_at_node_limit;
 using testing::reference_set;
 using testing::sample_ranks;
 using testing::solves;
@@ -191,10 +192,7 @@ TEST(BestFirst, NodeLimitsAreExactAndReportALowerBound) {
     Limits limits;
     limits.max_nodes = limit;
     const SearchResult a = astar_search(start, h, limits);
-    ASSERT_EQ(a.outcome, Outcome::NodeLimit) << limit;
-    EXPECT_EQ(a.stats.nodes_expanded, limit);
-    EXPECT_GE(a.lower_bound, start_h) << limit;
-    EXPECT_LE(a.lower_bound, optimal) << limit;
+    ASSERT_NO_FATAL_FAILURE(expect_stopped_at_node_limit(a, limit, start_h, optimal));
 
     const SearchResult u = uniform_cost_search(start, limits);
     ASSERT_EQ(u.outcome, Outcome::NodeLimit) << limit;

@@ -15,6 +15,7 @@
 namespace taquin {
 namespace {
 
+using testing::expect_stopped_at_node_limit;
 using testing::reference_set;
 using testing::sample_ranks;
 using testing::solves;
@@ -211,10 +212,7 @@ TEST(Ida, NodeLimitIsExactAndReportsALowerBound) {
     Limits limits;
     limits.max_nodes = limit;
     const SearchResult r = ida_search(start, h, limits);
-    ASSERT_EQ(r.outcome, Outcome::NodeLimit) << limit;
-    EXPECT_EQ(r.stats.nodes_expanded, limit);
-    EXPECT_GE(r.lower_bound, start_h) << limit;
-    EXPECT_LE(r.lower_bound, *inst.optimal_length) << limit;
+    ASSERT_NO_FATAL_FAILURE(expect_stopped_at_node_limit(r, limit, start_h, *inst.optimal_length));
     EXPECT_GE(r.lower_bound, previous_bound) << limit;
     EXPECT_EQ((r.lower_bound - start_h) % 2, 0) << "bounds of one parity: " << limit;
     previous_bound = r.lower_bound;

@@ -16,6 +16,7 @@
 namespace taquin {
 namespace {
 
+using testing::expect_stopped_at_node_limit;
 using testing::reference_set;
 using testing::sample_ranks;
 using testing::solves;
@@ -158,10 +159,7 @@ TEST(ParallelIda, NodeLimitsAreKeptAndReportALowerBound) {
     Limits limits;
     limits.max_nodes = limit;
     const SearchResult r = parallel_ida_search(start, h, limits);
-    ASSERT_EQ(r.outcome, Outcome::NodeLimit) << limit;
-    EXPECT_EQ(r.stats.nodes_expanded, limit);
-    EXPECT_GE(r.lower_bound, start_h);
-    EXPECT_LE(r.lower_bound, *inst.optimal_length);
+    ASSERT_NO_FATAL_FAILURE(expect_stopped_at_node_limit(r, limit, start_h, *inst.optimal_length));
   }
   const uint64_t slack = kThreads * detail::kIdaCheckInterval + detail::kFrontierTarget;
   for (uint64_t limit : {50'000, 500'000}) {

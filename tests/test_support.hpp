@@ -16,6 +16,7 @@
 #include "taquin/goal.hpp"
 #include "taquin/io.hpp"
 #include "taquin/replay.hpp"
+#include "taquin/search/result.hpp"
 
 namespace taquin::testing {
 
@@ -59,6 +60,17 @@ template <int N>
       replay_solution(goal.tiles_of<N>(start), moves, goal);
   if (path) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << path.error().describe();
+}
+
+// Checks that `result` was stopped by its node limit `limit` after exactly that many expansions,
+// with a lower bound from `low` to `high` (the optimum). Callers wrap it in
+// ASSERT_NO_FATAL_FAILURE to stop at a wrong outcome.
+inline void expect_stopped_at_node_limit(const SearchResult& result, uint64_t limit, int low,
+                                         int high) {
+  ASSERT_EQ(result.outcome, Outcome::NodeLimit) << limit;
+  EXPECT_EQ(result.stats.nodes_expanded, limit);
+  EXPECT_GE(result.lower_bound, low) << limit;
+  EXPECT_LE(result.lower_bound, high) << limit;
 }
 
 }  // namespace taquin::testing
