@@ -55,6 +55,16 @@ void add_input_options(CLI::App* sub, InputOptions& options) {
   add_goal_option(sub, options.goal);
 }
 
+CLI::Validator not_blank(const std::string& what) {
+  return CLI::Validator(
+      [what](const std::string& value) {
+        return value.find_first_not_of(" \t\r\n") == std::string::npos
+                   ? "an empty value (give " + what + ")"
+                   : std::string();
+      },
+      "", "not blank");
+}
+
 Expected<Goal> goal_for_size(int size, const std::string& goal) {
   if (size < kMinSide || size > kMaxSide)
     return Error{"--size", 0,
