@@ -166,7 +166,12 @@ class JsonLine {
   std::string body_ = "{";
 };
 
-// JSON string literal of `text`, with escapes.
+// JSON string literal of `text`, with escapes; bytes that are not UTF-8 become U+FFFD, so that the
+// line stays valid JSON whatever a file name holds.
 std::string json_quote(std::string_view text);
+
+// `text` made safe for one line of stderr: a newline shows as \n, other control characters and
+// bytes that are not UTF-8 as \xHH (a file name can hold any of them).
+std::string printable(std::string_view text);
 
 }  // namespace taquin::cli

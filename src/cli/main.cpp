@@ -56,10 +56,10 @@ int run(int argc, char** argv) {
     const Named named = named_command(app, argc, argv);
     const std::string help = "taquin " + named.path + (named.path.empty() ? "" : " ") + "--help";
     if (!named.unknown.empty())
-      std::cerr << "taquin: unknown command '" << named.unknown << "' (run '" << help
-                << "' for the list)\n";
+      std::cerr << "taquin: unknown command '" << taquin::cli::printable(named.unknown)
+                << "' (run '" << help << "' for the list)\n";
     else
-      std::cerr << "taquin: " << e.what() << " (run '" << help << "')\n";
+      std::cerr << "taquin: " << taquin::cli::printable(e.what()) << " (run '" << help << "')\n";
     return taquin::cli::kExitBadInput;
   }
   return exit_code;
@@ -117,7 +117,7 @@ int main(int argc, char** argv) {
   try {
     status = run(argc, argv);
   } catch (const std::exception& e) {
-    std::cerr << "taquin: internal error: " << e.what() << '\n';
+    std::cerr << "taquin: internal error: " << taquin::cli::printable(e.what()) << '\n';
   } catch (...) {
     std::cerr << "taquin: internal error: unknown exception\n";
   }
