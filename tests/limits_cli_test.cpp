@@ -1,5 +1,5 @@
-// CLI tests of the memory budget: its default follows the process's limits, and its option
-// refuses what is not a plain size.
+// CLI tests of limits: the memory budget follows the process's limits, and limit options refuse
+// what is not a plain value (blank, hexadecimal, past their range).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -26,7 +26,7 @@ constexpr bool kAddressSanitizer = false;
 
 // Without --max-memory, A*, BFS and explore under a 300 MB address-space limit stop at their
 // budget (half the limit), cleanly, instead of failing an allocation.
-TEST(MemoryLimitCli, DefaultBudgetFollowsTheProcessLimit) {
+TEST(LimitsCli, DefaultBudgetFollowsTheProcessLimit) {
   if (kAddressSanitizer)
     GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space: no ulimit -v run";
   for (const char* algorithm : {"astar", "bfs", "uniform"}) {
@@ -48,7 +48,7 @@ TEST(MemoryLimitCli, DefaultBudgetFollowsTheProcessLimit) {
 
 // --max-memory takes decimal numbers with a K, M, G or T suffix; the limits refuse blank values
 // (which would otherwise mean "no limit given").
-TEST(MemoryLimitCli, OptionsRefuseWhatIsNotAPlainValue) {
+TEST(LimitsCli, OptionsRefuseWhatIsNotAPlainValue) {
   const std::string board = " --board '1 2 3 4 5 6 7 8 0' -a astar";
   for (const std::string& args : std::vector<std::string>{
            "solve --max-memory 0x10M" + board, "solve --max-memory 1e9" + board,
@@ -63,6 +63,18 @@ TEST(MemoryLimitCli, OptionsRefuseWhatIsNotAPlainValue) {
   }
   const CliRun fraction = run_taquin("solve --max-memory 1.5G --format json" + board);
   EXPECT_EQ(fraction.status, 0) << fraction.err;
+}
+
+// A random walk is bounded (a million moves): past that it only takes time (2^31 moves a board
+// took minutes).
+TEST(LimitsCli, GenerateWalkIsBounded) {
+  const CliRun huge = run_taquin("generate --size 4 --walk 2147483647 --seed 1");
+  EXPECT_EQ(huge.status, 2);
+  EXPECT_TRUE(huge.out.empty());
+  EXPECT_EQ(lines_of(huge.err).size(), 1u) << huge.err;
+  const CliRun longest = run_taquin("generate --size 3 --walk 1000000 --seed 1");
+  EXPECT_EQ(longest.status, 0) << longest.err;
+  EXPECT_EQ(lines_of(longest.out).size(), 1u) << longest.out;
 }
 
 }  // namespace
