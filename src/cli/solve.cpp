@@ -18,6 +18,7 @@
 #include "taquin/search/result.hpp"
 #include "taquin/search/solver.hpp"
 #include "taquin/solvability.hpp"
+#include "view.hpp"
 
 namespace taquin::cli {
 namespace {
@@ -34,6 +35,7 @@ struct SolveOptions {
   std::string max_nodes;    // empty: no limit
   std::string max_seconds;  // empty: no limit
   int threads = 0;          // 0: all cores for IDA*, one for the other algorithms
+  ViewOptions view;         // --color, --notation, --svg, --animate, --gif
 };
 
 // The optimality a result claims: proven, or unknown (greedy, or not solved).
@@ -44,12 +46,14 @@ const char* optimal_word(const SearchResult& result) {
 // The text report of one instance.
 void print_text(int id, const Job& job, const SolveOptions& options, const SearchPlan& plan,
                 const std::string& heuristic, const SearchResult& result,
-                const std::vector<std::vector<uint8_t>>& path) {
+                const std::vector<std::vector<uint8_t>>& path, TermColour colour) {
   const Instance& inst = job.instance;
   const int side = inst.side;
+  const MoveNotation notation = output_notation(options.view);
   std::cout << "instance " << id << " (" << inst.source << ":" << inst.line << "), " << side << 'x'
             << side << ", goal " << job.goal.name() << '\n';
-  std::cout << format_board(inst.tiles, side, BoardFormat::Grid);
+  for (const std::string& row : board_block(inst.tiles, job.goal, colour).lines)
+    std::cout << row << '\n';
   if (result.outcome == Outcome::Unsolvable) {
     std::cout << "unsolvable: this board cannot reach the goal (parity); no search made"
               << snail_note(job) << "\n\n";
@@ -62,14 +66,9 @@ void print_text(int id, const Job& job, const SolveOptions& options, const Searc
     std::cout << "length: " << result.moves.size()
               << (result.moves.size() == 1 ? " move" : " moves")
               << (result.optimal ? " (optimal)" : " (not proven optimal)") << '\n';
-    std::cout << "moves: " << moves_string(result.moves) << '\n';
-    if (options.show_path) {
-      for (size_t i = 0; i < path.size(); ++i) {
-        std::cout << "step " << i;
-        if (i > 0) std::cout << " (" << dir_letter(result.moves[i - 1]) << ')';
-        std::cout << '\n' << format_board(path[i], side, BoardFormat::Grid);
-      }
-    }
+    std::cout << "moves: " << moves_in_notation(result.moves, notation) << '\n';
+    if (options.show_path)
+      std::cout << path_grid(path, result.moves, job.goal, colour, notation, output_columns());
   } else if (result.outcome == Outcome::MemoryLimit) {
     std::cout << "not solved: stopped at the memory limit of "
               << format_bytes(plan.limits.max_memory_bytes) << " (--max-memory)\n";
@@ -220,6 +219,7 @@ int run_solve(const SolveOptions& options) {
   if (plan.threads > 1)
     parallelism.emplace(tbb::global_control::max_allowed_parallelism, plan.threads);
 
+  const TermColour colour = output_colour(options.view.color);
   InterruptWatch interrupt;
   plan.limits.cancel = interrupt.flag();
   int status = kExitOk;
@@ -278,9 +278,16 @@ int run_solve(const SolveOptions& options) {
     if (options.format == "json") {
       std::cout << json_line(id, job, options, job_plan, heuristic, result, path) << '\n';
     } else {
-      print_text(id, job, options, job_plan, heuristic, result, path);
+      print_text(id, job, options, job_plan, heuristic, result, path, colour);
     }
     std::cout.flush();
+    if (result.outcome == Outcome::Solved) {
+      if (std::optional<Error> bad =
+              write_pictures(options.view, id, jobs->size(), path, result.moves, job.goal)) {
+        print_error(*bad);
+        status = worse_status(status, kExitBadInput);
+      }
+    }
   }
   report_skipped(jobs->size());
   return interrupt.signal() ? interrupt.exit_status() : status;
@@ -303,7 +310,9 @@ void setup_solve(CLI::App& app, int& exit_code) {
   add_pdb_options(sub, options->pdb);
   add_format_option(sub, options->format);
   add_strict_option(sub, options->strict);
-  sub->add_flag("--show-path", options->show_path, "Print every board on the way to the goal");
+  sub->add_flag("--show-path", options->show_path,
+                "Print every board on the way to the goal, side by side as the width allows");
+  add_view_options(sub, options->view, true);
   sub->add_option("--max-memory", options->max_memory,
                   "Memory for A*, greedy, uniform and BFS, e.g. 512M or 2G (default: half the "
                   "physical memory and of the process's limits); the search stops cleanly when it "
