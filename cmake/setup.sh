@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config libtbb-dev libxxhash-dev libcli11-dev libgtest-dev
-          libbenchmark-dev clang-format libgif-dev librsvg2-bin)
+          libbenchmark-dev clang-format libgif-dev librsvg2-bin
+          libpng-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -230,7 +230,8 @@ std::string svg_animation(const std::vector<std::vector<uint8_t>>& path, const G
     // The tile's cell in every position.
     std::vector<int> where(path.size());
     for (size_t i = 0; i < path.size(); ++i)
-      where[i] = static_cast<int>(std::find(path[i].begin(), path[i].end(), tile) - path[i].begin());
+      where[i] =
+          static_cast<int>(std::find(path[i].begin(), path[i].end(), tile) - path[i].begin());
     const auto offset = [&](int cell) {
       return std::to_string((cell % side) * kPictureCell) + "," +
              std::to_string((cell / side) * kPictureCell);
@@ -284,8 +285,7 @@ void draw_gif_board(std::vector<uint8_t>& pixels, int width, std::span<const uin
   const int side = goal.side(), k = kPictureCell, m = kPictureMargin;
   std::fill(pixels.begin(), pixels.end(), kGifWhite);
   const auto fill = [&](int x, int y, int w, int h, uint8_t index) {
-    for (int yy = y; yy < y + h; ++yy)
-      std::fill_n(pixels.begin() + yy * width + x, w, index);
+    for (int yy = y; yy < y + h; ++yy) std::fill_n(pixels.begin() + yy * width + x, w, index);
   };
   for (int c = 0; c < side * side; ++c) {
     const int tile = tiles[c];
