@@ -36,6 +36,7 @@ struct SolveOptions {
   std::string max_seconds;  // empty: no limit
   int threads = 0;          // 0: all cores for IDA*, one for the other algorithms
   ViewOptions view;         // --color, --notation, --svg, --animate, --gif
+  bool progress = false;    // --progress: each IDA* iteration as a line on stderr
 };
 
 // The optimality a result claims: proven, or unknown (greedy, or not solved).
@@ -222,6 +223,8 @@ int run_solve(const SolveOptions& options) {
   const TermColour colour = output_colour(options.view.color);
   InterruptWatch interrupt;
   plan.limits.cancel = interrupt.flag();
+  IterationProgress progress(options.progress);
+  plan.limits.on_iteration = progress.callback();
   int status = kExitOk;
   size_t skipped_shown = 0;
   // Prints the bad inputs that stood before job `index`.
@@ -247,6 +250,7 @@ int run_solve(const SolveOptions& options) {
         return run_search<N>(job.goal.canonical<N>(inst.tiles), job_plan,
                              choices[index].databases.get());
       });
+      progress.finish();
     }
     // A search the signal stopped; one that finished as it came is printed, and the next stops.
     if (interrupt.signal() && result.outcome == Outcome::Cancelled) {
@@ -313,6 +317,9 @@ void setup_solve(CLI::App& app, int& exit_code) {
   sub->add_flag("--show-path", options->show_path,
                 "Print every board on the way to the goal, side by side as the width allows");
   add_view_options(sub, options->view, true);
+  sub->add_flag("--progress", options->progress,
+                "Print each IDA* iteration on stderr as a line (bound, nodes, nodes/s, seconds); "
+                "on a terminal, searches past a second show it on one line anyway");
   sub->add_option("--max-memory", options->max_memory,
                   "Memory for A*, greedy, uniform and BFS, e.g. 512M or 2G (default: half the "
                   "physical memory and of the process's limits); the search stops cleanly when it "

@@ -1,10 +1,13 @@
 // The CLI's view options: terminal colours and width, the --show-path grid, picture files.
 #include "view.hpp"
 
+#include "command.hpp"
+
 #include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -128,6 +131,31 @@ std::optional<Error> write_pictures(const ViewOptions& options, int id, size_t c
     if (auto bad = write_whole(picture_path(options.gif, id, count), bytes)) return bad;
   }
   return std::nullopt;
+}
+
+IterationProgress::IterationProgress(bool lines)
+    : lines_(lines), terminal_(::isatty(STDERR_FILENO) != 0) {}
+
+std::function<void(const IterationReport&)> IterationProgress::callback() {
+  if (!lines_ && !terminal_) return {};
+  return [this](const IterationReport& r) { report(r); };
+}
+
+void IterationProgress::report(const IterationReport& r) {
+  if (!lines_ && r.seconds < 1.0) return;  // the redrawn line: only for a long search
+  std::fprintf(stderr,
+               "%staquin: IDA* bound %d searched: %llu nodes expanded, %.0f nodes/s, %.2f s%s",
+               lines_ ? "" : "\r\x1b[K", r.bound, static_cast<unsigned long long>(r.nodes_expanded),
+               per_second(r.nodes_expanded, r.seconds), r.seconds, lines_ ? "\n" : "");
+  std::fflush(stderr);
+  drawn_ = !lines_;
+}
+
+void IterationProgress::finish() {
+  if (!drawn_) return;
+  std::fputs("\n", stderr);
+  std::fflush(stderr);
+  drawn_ = false;
 }
 
 }  // namespace taquin::cli

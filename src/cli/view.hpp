@@ -13,6 +13,7 @@
 #include "taquin/error.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/render.hpp"
+#include "taquin/search/result.hpp"
 
 namespace taquin::cli {
 
@@ -50,5 +51,24 @@ std::string path_grid(const std::vector<std::vector<uint8_t>>& path, std::span<c
 std::optional<Error> write_pictures(const ViewOptions& options, int id, size_t count,
                                     const std::vector<std::vector<uint8_t>>& path,
                                     std::span<const Dir> moves, const Goal& goal);
+
+// Progress of IDA* searches on stderr: with `lines` (--progress), each iteration as a line; else,
+// when stderr is a terminal, once a search has run a second, one line redrawn in place. Each
+// report: the bound searched, the nodes expanded, nodes per second, seconds.
+class IterationProgress {
+ public:
+  explicit IterationProgress(bool lines);
+  // The callback for Limits::on_iteration; empty when nothing is to be shown. It must not
+  // outlive this object.
+  std::function<void(const IterationReport&)> callback();
+  // Ends the redrawn line, if one is shown (call when a search returns, before printing).
+  void finish();
+
+ private:
+  void report(const IterationReport& report);
+  bool lines_;
+  bool terminal_;
+  bool drawn_ = false;  // a redrawn line waits for its end
+};
 
 }  // namespace taquin::cli

@@ -443,6 +443,7 @@ SearchResult ida_search(const Board<N>& start, const H& heuristic, const Limits&
       result.outcome = Outcome::Unsolvable;         // on a solvable board)
       break;
     }
+    if (limits.on_iteration) limits.on_iteration({bound, worker.expanded(), watch.seconds()});
     bound = r;
   }
   result.stats.nodes_expanded = worker.expanded();
