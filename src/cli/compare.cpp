@@ -7,7 +7,6 @@
 #include <optional>
 
 #include "command.hpp"
-#include "memory_size.hpp"
 #include "pdb_choice.hpp"
 #include "taquin/replay.hpp"
 #include "taquin/solvability.hpp"
@@ -113,25 +112,9 @@ std::string text_row(const Cell& cell, const SearchResult& result) {
   return buf;
 }
 
-// Each run's limits from the options; the Error names the option.
-Expected<Limits> compare_limits(const CompareOptions& options) {
-  Limits limits;
-  Expected<uint64_t> bytes = parse_memory_size(options.max_memory, "--max-memory");
-  if (!bytes) return bytes.error();
-  limits.max_memory_bytes = *bytes;
-  Expected<double> seconds = parse_seconds_limit(options.max_seconds, "--max-seconds");
-  if (!seconds) return seconds.error();
-  limits.max_seconds = *seconds;
-  if (!options.max_nodes.empty()) {
-    Expected<uint64_t> nodes = parse_node_limit(options.max_nodes, "--max-nodes");
-    if (!nodes) return nodes.error();
-    limits.max_nodes = *nodes;
-  }
-  return limits;
-}
-
 int run_compare(const CompareOptions& options) {
-  Expected<Limits> limits = compare_limits(options);
+  Expected<Limits> limits =
+      parse_limits(options.max_memory, options.max_nodes, options.max_seconds);
   if (!limits) {
     print_usage_error(limits.error(), "compare");
     return kExitBadInput;

@@ -143,28 +143,6 @@ std::string json_line(int id, const Job& job, const SolveOptions& options, const
   return line.str();
 }
 
-// The limits --max-memory, --max-nodes and --max-seconds ask for; the Error names the option.
-Expected<Limits> parse_limits(const SolveOptions& options) {
-  Limits limits;
-  limits.max_memory_bytes = default_memory_limit();
-  if (!options.max_memory.empty()) {
-    Expected<uint64_t> bytes = parse_memory_size(options.max_memory, "--max-memory");
-    if (!bytes) return bytes.error();
-    limits.max_memory_bytes = *bytes;
-  }
-  if (!options.max_nodes.empty()) {
-    Expected<uint64_t> nodes = parse_node_limit(options.max_nodes, "--max-nodes");
-    if (!nodes) return nodes.error();
-    limits.max_nodes = *nodes;
-  }
-  if (!options.max_seconds.empty()) {
-    Expected<double> seconds = parse_seconds_limit(options.max_seconds, "--max-seconds");
-    if (!seconds) return seconds.error();
-    limits.max_seconds = *seconds;
-  }
-  return limits;
-}
-
 int run_solve(const SolveOptions& options) {
   SearchPlan plan;
   const std::optional<Algorithm> algorithm = parse_algorithm(options.algorithm);
@@ -188,7 +166,8 @@ int run_solve(const SolveOptions& options) {
                  : plan.algorithm == Algorithm::Ida
                      ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))
                      : 1;
-  Expected<Limits> limits = parse_limits(options);
+  Expected<Limits> limits =
+      parse_limits(options.max_memory, options.max_nodes, options.max_seconds);
   if (!limits) {
     print_usage_error(limits.error(), "solve");
     return kExitBadInput;
