@@ -150,5 +150,62 @@ TEST(ShardCli, BadShardIsAUsageError) {
   }
 }
 
+// The number after `label` in a stress summary ("verified: 12 (...)": 12); -1 when absent.
+long summary_count(const std::string& out, const std::string& label) {
+  for (const std::string& line : lines_of(out))
+    if (line.starts_with(label + ": ")) return std::stol(line.substr(label.size() + 2));
+  return -1;
+}
+
+TEST(StressCli, FiveSecondsPass) {
+  const CliRun run = run_taquin("stress --seconds 5 --seed 1");
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_EQ(summary_count(run.out, "failures"), 0) << run.out;
+  EXPECT_GT(summary_count(run.out, "verified"), 0) << run.out;
+  EXPECT_GT(summary_count(run.out, "nodes expanded"), 0) << run.out;
+  // On 3x3 every board has a known length (exhaustive distances), the farthest 8-puzzles' images
+  // under the symmetries included.
+  const CliRun small = run_taquin("stress --seconds 2 --size 3 --goal snail --seed 2");
+  EXPECT_EQ(small.status, 0) << small.out << small.err;
+  EXPECT_EQ(summary_count(small.out, "failures"), 0) << small.out;
+  const std::string verified = lines_of(small.out)[2];
+  EXPECT_EQ(verified, "verified: " + std::to_string(summary_count(small.out, "verified")) + " (" +
+                          std::to_string(summary_count(small.out, "verified")) +
+                          " against a known optimal length)");
+  EXPECT_GT(summary_count(small.out, "verified"), 4) << small.out;
+}
+
+TEST(StressCli, AWrongExpectedLengthIsAFailure) {
+  const std::string file = temp_file("wrong.txt", "8 6 7 2 5 4 3 0 1  # optimal 30\n");
+  const CliRun run = run_taquin("stress --seconds 1 --size 3 --seed 1 " + file);
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  EXPECT_EQ(summary_count(run.out, "failures"), 1) << run.out;
+  EXPECT_NE(run.err.find("taquin: stress: FAILED " + file +
+                         ":1, goal standard: 8 6 7 2 5 4 3 0 1: length 31, expected 30\n"),
+            std::string::npos)
+      << run.err;
+}
+
+TEST(GenerateCli, MinLengthKeepsOnlyBoardsThatNeedThatMany) {
+  for (const std::string args : {"--size 3 --min-length 27", "--size 3 --min-length 20 --walk 30",
+                                 "--size 4 --min-length 45"}) {
+    const CliRun boards = run_taquin("generate --count 4 --seed 5 " + args);
+    ASSERT_EQ(boards.status, 0) << boards.err;
+    ASSERT_EQ(lines_of(boards.out).size(), 4u);
+    const CliRun solved = run_taquin("solve - --format json -H linear", boards.out);
+    for (const std::string& line : lines_of(solved.out))
+      EXPECT_GE(std::stoi(field(line, "length")), std::stoi(args.substr(args.find("th ") + 3)))
+          << args << ": " << line;
+  }
+  // A length no board drawn reaches is refused rather than searched for ever.
+  for (const std::string args :
+       {"--size 3 --min-length 32", "--size 3 --min-length 25 --walk 24",
+        "--size 4 --min-length 81", "--size 3 --min-length 20 --unsolvable"}) {
+    const CliRun run = run_taquin("generate --seed 1 " + args);
+    EXPECT_EQ(run.status, 2) << args;
+    EXPECT_EQ(lines_of(run.err).size(), 1u) << run.err;
+  }
+}
+
 }  // namespace
 }  // namespace taquin
