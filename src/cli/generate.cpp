@@ -56,10 +56,7 @@ int run_generate(const GenerateOptions& options) {
     // A length no board reaches would never end the draw.
     int most = options.walk ? *options.walk : options.size == 4 ? 80 : -1;
     if (options.size <= 3) {
-      distances = with_side(options.size, [&]<int N>() {
-        if constexpr (N <= 3) return all_distances<N>(*goal);
-        return std::vector<uint8_t>{};
-      });
+      distances = small_board_distances(*goal);
       int farthest = 0;
       for (uint8_t d : distances)
         if (d != kUnreached) farthest = std::max<int>(farthest, d);
@@ -84,12 +81,7 @@ int run_generate(const GenerateOptions& options) {
   }
   const auto long_enough = [&](const std::vector<uint8_t>& tiles) {
     if (!options.min_length) return true;
-    if (!distances.empty())
-      return with_side(options.size, [&]<int N>() {
-        if constexpr (N <= 3)
-          return distances[board_rank(goal->canonical<N>(tiles))] >= *options.min_length;
-        return false;
-      });
+    if (!distances.empty()) return distance_of(distances, *goal, tiles) >= *options.min_length;
     const SearchPlan plan{Algorithm::Ida, check->kind, tbb::info::default_concurrency(), {}};
     const SearchResult result = with_side(options.size, [&]<int N>() {
       return run_search<N>(goal->canonical<N>(tiles), plan, check->databases.get());

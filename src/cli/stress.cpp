@@ -165,12 +165,7 @@ int run_stress(const StressOptions& options) {
     }
   }
   // Boards of side 3 or less are checked against the distances of every state.
-  std::vector<uint8_t> distances;
-  if (goal.side() <= 3)
-    distances = with_side(goal.side(), [&]<int N>() {
-      if constexpr (N <= 3) return all_distances<N>(goal);
-      return std::vector<uint8_t>{};
-    });
+  const std::vector<uint8_t> distances = small_board_distances(goal);
 
   // The stream of cases: the user's boards, then in turn an 80-move 15-puzzle, a farthest
   // 8-puzzle, a random walk and a random board (each list taken in order, then again).
@@ -198,12 +193,7 @@ int run_stress(const StressOptions& options) {
       c.tiles = random_board(random, goal, Solvability::Solvable);
       c.what = "random board";
     }
-    if (!distances.empty())
-      c.optimal = with_side(goal.side(), [&]<int N>() {
-        if constexpr (N <= 3)
-          return static_cast<int>(distances[board_rank(goal.canonical<N>(c.tiles))]);
-        return 0;  // not reached: distances are only for sides up to 3
-      });
+    if (!distances.empty()) c.optimal = distance_of(distances, goal, c.tiles);
     return c;
   };
 
