@@ -12,6 +12,7 @@
 
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include "command.hpp"
 #include "memory_size.hpp"
@@ -328,9 +329,11 @@ int run_solve(const SolveOptions& options) {
   // the plan's threads (oneTBB lends a lone large search the idle threads).
   const size_t batch_threads = std::min<size_t>(static_cast<size_t>(plan.threads), jobs->size());
   std::atomic<size_t> next_job{0};
+  // Isolated: a thread that waits inside a board's parallel search never takes up another
+  // thread's loop over the batch, which would hold that board's record back.
   const auto take_jobs = [&] {
     for (size_t index; !stop.load() && (index = next_job.fetch_add(1)) < jobs->size();)
-      deliver(index, solve_job(index));
+      deliver(index, tbb::this_task_arena::isolate([&] { return solve_job(index); }));
   };
   if (batch_threads > 1)
     tbb::parallel_for(size_t{0}, batch_threads, size_t{1}, [&](size_t) { take_jobs(); });
