@@ -2,12 +2,15 @@
 //
 // Sets are embedded in the binary: korf100 (Korf's 100, for the zero-first goal: blank first),
 // korf100-standard-goal (the same positions for the standard goal), hardest80 and hardest8
-// (standard goal). A FILE set uses --goal (standard by default); its "# optimal K" comments give
-// the known lengths. One thread runs the serial IDA* (the reference: the last line, "Nodes
-// searched: N", is then deterministic and changes only when the search behaviour changes);
-// more threads run the parallel IDA*. Without --set, the default run solves the first 10 of
-// korf100 (seconds); `taquin bench --set korf100` solves all 100 (a minute or so on one core).
+// (standard goal), korf50 (Korf & Felner's 50 24-puzzles, zero-first goal, with the nodes their
+// IDA* generated: --easiest N runs the N cheapest by that count). A FILE set uses --goal
+// (standard by default); its "# optimal K" comments give the known lengths. One thread runs the
+// serial IDA* (the reference: the last line, "Nodes searched: N", is then deterministic and changes
+// only when the search behaviour changes); more threads run the parallel IDA*. Without --set, the
+// default run solves the first 10 of korf100 (seconds); `taquin bench --set korf100` solves all 100
+// (a minute or so on one core).
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
@@ -30,14 +33,80 @@ namespace taquin::cli {
 namespace {
 
 struct BenchOptions {
-  std::string set;           // empty: the default run, the first 10 of korf100
-  std::optional<int> count;  // first K instances; 0: all; default all (10 of the default run)
-  int threads = 0;           // 0: all cores
-  std::string heuristic;     // empty: pdb when its databases load for the set's goal, else linear
+  std::string set;             // empty: the default run, the first 10 of korf100
+  std::optional<int> count;    // first K instances; 0: all; default all (10 of the default run)
+  std::optional<int> easiest;  // the K with the fewest published nodes generated, easiest first
+  std::string ids;             // "38,40": these instances (positions from 1), in this order
+  int threads = 0;             // 0: all cores
+  std::string heuristic;       // empty: pdb when its databases load for the set's goal, else linear
   PdbChoice pdb;
   std::string goal;  // FILE sets only; standard when empty
   std::string format = "text";
 };
+
+// The comment key of the nodes a published search generated on an instance (korf50's lines).
+constexpr std::string_view kPublishedNodesKey = "kf2002-nodes";
+
+// The published count of generated nodes on line `line` (1-based) of `text`: the number after
+// kPublishedNodesKey in its comment, if any.
+std::optional<uint64_t> published_generated(std::string_view text, int line) {
+  for (int l = 1; l < line && !text.empty(); ++l) {
+    const size_t end = text.find('\n');
+    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+  }
+  text = text.substr(0, text.find('\n'));
+  const size_t comment = text.find('#');
+  const size_t key = text.find(kPublishedNodesKey);
+  if (comment == std::string_view::npos || key == std::string_view::npos || key < comment)
+    return std::nullopt;
+  std::string_view rest = text.substr(key + kPublishedNodesKey.size());
+  while (!rest.empty() && rest[0] == ' ') rest.remove_prefix(1);
+  uint64_t value = 0;
+  const auto [ptr, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), value);
+  if (ec != std::errc() || ptr == rest.data()) return std::nullopt;
+  return value;
+}
+
+// The instances to run, as indexes into a set of `size` instances: --ids in their order, else the
+// --easiest by `published` (fewest first), else the first `count` (0: all).
+Expected<std::vector<size_t>> select_instances(
+    const BenchOptions& options, const std::string& set, size_t size, int count,
+    const std::vector<std::optional<uint64_t>>& published) {
+  std::vector<size_t> chosen;
+  if (!options.ids.empty()) {
+    std::string_view rest = options.ids;
+    while (true) {
+      const std::string_view word = rest.substr(0, rest.find(','));
+      size_t id = 0;
+      const auto [ptr, ec] = std::from_chars(word.data(), word.data() + word.size(), id);
+      if (ec != std::errc() || ptr != word.data() + word.size() || id < 1 || id > size)
+        return Error{"--ids", 0,
+                     "'" + std::string(word) + "' is not an id of " + set + " (1 to " +
+                         std::to_string(size) + ")"};
+      if (std::find(chosen.begin(), chosen.end(), id - 1) != chosen.end())
+        return Error{"--ids", 0, "id " + std::to_string(id) + " is named twice"};
+      chosen.push_back(id - 1);
+      if (word.size() == rest.size()) break;
+      rest.remove_prefix(word.size() + 1);
+    }
+    return chosen;
+  }
+  for (size_t i = 0; i < size; ++i) chosen.push_back(i);
+  if (options.easiest) {
+    if (*options.easiest < 1)
+      return Error{"--easiest", 0,
+                   std::to_string(*options.easiest) + " is not a count (1 or more)"};
+    if (std::any_of(published.begin(), published.end(), [](const auto& p) { return !p; }))
+      return Error{"--easiest", 0,
+                   "set " + set + " has no published node counts to rank by (korf50 has)"};
+    std::stable_sort(chosen.begin(), chosen.end(),
+                     [&](size_t a, size_t b) { return *published[a] < *published[b]; });
+    count = *options.easiest;
+  }
+  if (count > 0 && static_cast<size_t>(count) < chosen.size())
+    chosen.resize(static_cast<size_t>(count));
+  return chosen;
+}
 
 int run_bench(const BenchOptions& options) {
   for (std::optional<Error> bad :
@@ -50,20 +119,24 @@ int run_bench(const BenchOptions& options) {
   const std::string set = options.set.empty() ? "korf100" : options.set;
   const int count = options.count.value_or(options.set.empty() ? 10 : 0);
   std::vector<Instance> instances;
+  std::vector<std::optional<uint64_t>> published;  // per instance of the set
   std::string goal_text = options.goal.empty() ? "standard" : options.goal;
-  if (auto text = embedded::find(set)) {
+  const std::optional<std::string_view> embedded_text = embedded::find(set);
+  if (const auto text = embedded_text) {
     if (!options.goal.empty()) {
       print_usage_error({"--goal", 0, "an embedded set has its own goal; --goal is for a FILE set"},
                         "bench");
       return kExitBadInput;
     }
-    if (set == "korf100") goal_text = "zero-first";
+    if (set == "korf100" || set == "korf50") goal_text = "zero-first";
     auto parsed = parse_instances(*text, set);
     if (!parsed) {
       print_error(parsed.error());
       return kExitBadInput;
     }
     instances = std::move(*parsed);
+    for (const Instance& inst : instances)
+      published.push_back(published_generated(*text, inst.line));
   } else {
     auto parsed = read_instances(set);
     if (!parsed) {
@@ -71,14 +144,33 @@ int run_bench(const BenchOptions& options) {
       return kExitBadInput;
     }
     instances = std::move(*parsed);
+    published.resize(instances.size());
   }
+  const bool has_published = std::any_of(published.begin(), published.end(),
+                                         [](const std::optional<uint64_t>& p) { return p; });
   Expected<GoalSpec> spec = parse_goal_spec(goal_text, "--goal");
   if (!spec) {
     print_error(spec.error());
     return kExitBadInput;
   }
-  if (count > 0 && static_cast<size_t>(count) < instances.size())
-    instances.resize(static_cast<size_t>(count));
+  Expected<std::vector<size_t>> selected =
+      select_instances(options, set, instances.size(), count, published);
+  if (!selected) {
+    print_usage_error(selected.error(), "bench");
+    return kExitBadInput;
+  }
+  std::vector<int> ids;  // each kept instance's position in the set, from 1
+  {
+    std::vector<Instance> kept;
+    std::vector<std::optional<uint64_t>> kept_published;
+    for (size_t i : *selected) {
+      kept.push_back(instances[i]);
+      kept_published.push_back(published[i]);
+      ids.push_back(static_cast<int>(i) + 1);
+    }
+    instances = std::move(kept);
+    published = std::move(kept_published);
+  }
   // The heuristic (choose_heuristic for the set's goal): every instance of a set shares one goal
   // spec; a mixed-size FILE set takes the heuristic asked for, or linear.
   HeuristicChoice choice;
@@ -86,10 +178,20 @@ int run_bench(const BenchOptions& options) {
                                     [&](const Instance& i) { return i.side == instances[0].side; });
   Expected<Goal> set_goal = Goal::for_side(*spec, instances.empty() ? 4 : instances[0].side);
   if (set_goal && one_side && !instances.empty()) {
+    // korf50 on linear conflict would run for days: its databases unless a heuristic is named.
+    const bool needs_pdb = set == "korf50" && options.heuristic.empty();
     Expected<HeuristicChoice> chosen =
-        HeuristicCache(asked_heuristic(options.heuristic), options.pdb).get(*set_goal);
+        HeuristicCache(
+            needs_pdb ? std::optional(HeuristicKind::Pdb) : asked_heuristic(options.heuristic),
+            options.pdb)
+            .get(*set_goal);
     if (!chosen) {
-      print_error(chosen.error());
+      Error e = chosen.error();
+      if (needs_pdb)
+        e.message +=
+            " (korf50 takes the pattern databases unless --heuristic names another: "
+            "linear conflict would take days)";
+      print_error(e);
       return kExitBadInput;
     }
     choice = *chosen;
@@ -114,10 +216,14 @@ int run_bench(const BenchOptions& options) {
   uint64_t total_nodes = 0;
   uint64_t total_generated = 0;
   double total_seconds = 0;
-  int id = 0;
-  if (!json) std::cout << "    id  length  optimal         nodes    seconds\n";
-  for (const Instance& inst : instances) {
-    ++id;
+  int run_count = 0;
+  if (!json)
+    std::cout << "    id  length  optimal         nodes     generated    seconds"
+              << (has_published ? "     published" : "") << '\n';
+  for (size_t k = 0; k < instances.size(); ++k) {
+    const Instance& inst = instances[k];
+    const int id = ids[k];
+    ++run_count;
     Expected<Goal> goal = Goal::for_side(*spec, inst.side);
     if (!goal) {
       print_error(goal.error());
@@ -174,14 +280,21 @@ int run_bench(const BenchOptions& options) {
         line.add("moves", moves_string(result.moves)).add_null("lower_bound");
       else
         line.add_null("moves").add("lower_bound", result.lower_bound);
+      if (published[k])
+        line.add("published_nodes_generated", *published[k]);
+      else
+        line.add_null("published_nodes_generated");
       std::cout << line.str() << std::endl;  // each record whole as soon as it is known
     } else {
       std::ostringstream row;
       row << std::setw(6) << id << "  " << std::setw(6)
           << (solved ? std::to_string(length) : outcome_name(result.outcome)) << "  "
           << std::setw(7) << (inst.optimal_length ? std::to_string(*inst.optimal_length) : "-")
-          << "  " << std::setw(12) << result.stats.nodes_expanded << "  " << std::setw(9)
-          << std::fixed << std::setprecision(3) << result.stats.seconds;
+          << "  " << std::setw(12) << result.stats.nodes_expanded << "  " << std::setw(12)
+          << result.stats.nodes_generated << "  " << std::setw(9) << std::fixed
+          << std::setprecision(3) << result.stats.seconds;
+      if (has_published)
+        row << "  " << std::setw(12) << (published[k] ? std::to_string(*published[k]) : "-");
       std::cout << row.str() << std::endl;
     }
   }
@@ -191,7 +304,9 @@ int run_bench(const BenchOptions& options) {
   if (json) {
     JsonLine summary;
     summary.add("summary", true).add("set", set).add("heuristic", heuristic);
-    summary.add("instances", id).add("all_optimal", all_optimal).add("unknown_optimal", unknown);
+    summary.add("instances", run_count)
+        .add("all_optimal", all_optimal)
+        .add("unknown_optimal", unknown);
     summary.add("nodes_expanded", total_nodes).add("nodes_generated", total_generated);
     summary.add("seconds", total_seconds).add("nodes_per_second", rate);
     summary.add("nodes_generated_per_second", generated_rate);
@@ -200,7 +315,7 @@ int run_bench(const BenchOptions& options) {
   } else {
     std::ostringstream out;
     out << "set: " << set << ", heuristic: " << heuristic << '\n';
-    out << "instances: " << id << '\n';
+    out << "instances: " << run_count << '\n';
     out << "all optimal: " << (all_optimal ? "yes" : "no");
     if (unknown) out << " (" << unknown << " without a known length)";
     out << '\n';
@@ -220,10 +335,21 @@ void setup_bench(CLI::App& app, int& exit_code) {
   CLI::App* sub = app.add_subcommand(
       "bench", "Solve a reference set with IDA*: lengths against the known optimal, nodes/s");
   sub->add_option("--set", options->set,
-                  "korf100, korf100-standard-goal, hardest80, hardest8 (embedded) or a FILE "
-                  "(default: the first 10 of korf100)");
-  sub->add_option("--count", options->count,
-                  "Solve only the first K instances (0 or absent: all of the set)");
+                  "korf100, korf100-standard-goal, hardest80, hardest8, korf50 (5x5: needs the "
+                  "6-6-6-6 databases unless --heuristic is named) (embedded) or a FILE (default: "
+                  "the first 10 of korf100)");
+  CLI::Option* count = sub->add_option(
+      "--count", options->count, "Solve only the first K instances (0 or absent: all of the set)");
+  CLI::Option* easiest = sub->add_option(
+      "--easiest", options->easiest,
+      "Solve only the K instances with the fewest nodes generated in the published search "
+      "(korf50: Korf & Felner 2002), easiest first");
+  sub->add_option("--ids", options->ids,
+                  "Solve only these instances, by position in the set from 1, in this order "
+                  "(e.g. 38,40)")
+      ->excludes(count)
+      ->excludes(easiest);
+  easiest->excludes(count);
   sub->add_option("--threads", options->threads, "Threads (0: all cores; 1: serial IDA*)")
       ->capture_default_str();
   sub->add_option("--heuristic", options->heuristic,
