@@ -44,7 +44,8 @@ struct BenchOptions {
   std::string format = "text";
 };
 
-// The comment key of the nodes a published search generated on an instance (korf50's lines).
+// The comment key of the nodes a published search generated on an instance: korf50's lines end
+// with "# kf2002-nodes N" (Korf & Felner 2002); a FILE set may carry it too.
 constexpr std::string_view kPublishedNodesKey = "kf2002-nodes";
 
 // The published count of generated nodes on line `line` (1-based) of `text`: the number after
@@ -98,7 +99,8 @@ Expected<std::vector<size_t>> select_instances(
                    std::to_string(*options.easiest) + " is not a count (1 or more)"};
     if (std::any_of(published.begin(), published.end(), [](const auto& p) { return !p; }))
       return Error{"--easiest", 0,
-                   "set " + set + " has no published node counts to rank by (korf50 has)"};
+                   "set " + set + " has no published node count on every board to rank by (a '" +
+                       std::string(kPublishedNodesKey) + " N' comment, as korf50's boards have)"};
     std::stable_sort(chosen.begin(), chosen.end(),
                      [&](size_t a, size_t b) { return *published[a] < *published[b]; });
     count = *options.easiest;
@@ -121,31 +123,32 @@ int run_bench(const BenchOptions& options) {
   std::vector<Instance> instances;
   std::vector<std::optional<uint64_t>> published;  // per instance of the set
   std::string goal_text = options.goal.empty() ? "standard" : options.goal;
+  // The set's text: embedded, else the FILE's.
   const std::optional<std::string_view> embedded_text = embedded::find(set);
-  if (const auto text = embedded_text) {
+  std::string file_text;
+  if (embedded_text) {
     if (!options.goal.empty()) {
       print_usage_error({"--goal", 0, "an embedded set has its own goal; --goal is for a FILE set"},
                         "bench");
       return kExitBadInput;
     }
     if (set == "korf100" || set == "korf50") goal_text = "zero-first";
-    auto parsed = parse_instances(*text, set);
-    if (!parsed) {
-      print_error(parsed.error());
-      return kExitBadInput;
-    }
-    instances = std::move(*parsed);
-    for (const Instance& inst : instances)
-      published.push_back(published_generated(*text, inst.line));
   } else {
-    auto parsed = read_instances(set);
-    if (!parsed) {
-      print_error(parsed.error());
+    Expected<std::string> read = read_text(set, kMaxBatchBytes);
+    if (!read) {
+      print_error(read.error());
       return kExitBadInput;
     }
-    instances = std::move(*parsed);
-    published.resize(instances.size());
+    file_text = std::move(*read);
   }
+  const std::string_view text = embedded_text ? *embedded_text : std::string_view(file_text);
+  Expected<std::vector<Instance>> parsed = parse_instances(text, set);
+  if (!parsed) {
+    print_error(parsed.error());
+    return kExitBadInput;
+  }
+  instances = std::move(*parsed);
+  for (const Instance& inst : instances) published.push_back(published_generated(text, inst.line));
   const bool has_published = std::any_of(published.begin(), published.end(),
                                          [](const std::optional<uint64_t>& p) { return p; });
   Expected<GoalSpec> spec = parse_goal_spec(goal_text, "--goal");
