@@ -105,8 +105,7 @@ std::vector<int> abstraction_distances(int side, const std::vector<uint8_t>& cel
     }
   }
   std::vector<int> best(placements, kFar);
-  for (uint64_t s = 0; s < dist.size(); ++s)
-    best[s / n] = std::min<int>(best[s / n], dist[s]);
+  for (uint64_t s = 0; s < dist.size(); ++s) best[s / n] = std::min<int>(best[s / n], dist[s]);
   return best;
 }
 
@@ -223,20 +222,21 @@ void expect_refused(const std::string& text, const std::string& error,
 
 TEST(Pdb5Catalogue, BadCataloguesAreRefusedBeforeAnyWork) {
   expect_refused("side 5\n1 2 3\n3 4\n", "FILE:3: cell 3 is in two groups");
-  expect_refused("side 5\nblank 0\n1 2 3 4 5 6\n7 8 9 10 11 12\n13 14 15 16 17 18\n19 20 21 22 23\n",
-                 "FILE: cells left out (in no group, and not the blank's cell 0): 24; a catalogue "
-                 "to build puts every other cell in a group");
-  expect_refused("side 5\nblank 1\n1 2 3 4 5 6\n",
-                 "FILE:2: the blank's cell 1 is in a group");
+  expect_refused(
+      "side 5\nblank 0\n1 2 3 4 5 6\n7 8 9 10 11 12\n13 14 15 16 17 18\n19 20 21 22 23\n",
+      "FILE: cells left out (in no group, and not the blank's cell 0): 24; a catalogue "
+      "to build puts every other cell in a group");
+  expect_refused("side 5\nblank 1\n1 2 3 4 5 6\n", "FILE:2: the blank's cell 1 is in a group");
   expect_refused("side 5\nblank 0\n1 2 3 4 5 6 7 8\n",
                  "FILE:3: 8 tiles have more than 4294967295 placements on 25 cells, the most a "
                  "table may have (its indexes are 32-bit)");
   // Seven tiles on 5x5: 2.4 G entries of 8 bytes.
-  expect_refused("side 5\nblank 0\n1 2 3 4 5 6\n7 8 9 10 11 12 13\n14 15 16 17 18 19\n"
-                 "20 21 22 23 24\n",
-                 "FILE:4: building this group needs about 29458 MiB of memory, over the limit of "
-                 "8192 MiB",
-                 " --max-memory 8G");
+  expect_refused(
+      "side 5\nblank 0\n1 2 3 4 5 6\n7 8 9 10 11 12 13\n14 15 16 17 18 19\n"
+      "20 21 22 23 24\n",
+      "FILE:4: building this group needs about 29458 MiB of memory, over the limit of "
+      "8192 MiB",
+      " --max-memory 8G");
   // The shipped 6-6-6-6 catalogue parses, covers every cell but 0, and needs some 1.6 GB.
   Expected<pdb::Catalogue> shipped = pdb::builtin_catalogue("6-6-6-6");
   ASSERT_TRUE(shipped.ok()) << shipped.error().describe();
@@ -265,8 +265,7 @@ TEST(Pdb5Bench, Korf50WithoutDatabasesIsRefusedUnlessAHeuristicIsNamed) {
   EXPECT_EQ(both.status, 2);
   const testing::CliRun none = run_taquin("bench --set hardest8 --easiest 1");
   EXPECT_EQ(none.status, 2);
-  EXPECT_NE(none.err.find("--easiest: set hardest8 has no published node count"),
-            std::string::npos)
+  EXPECT_NE(none.err.find("--easiest: set hardest8 has no published node count"), std::string::npos)
       << none.err;
 }
 
@@ -306,8 +305,8 @@ TEST(Pdb5Solve, DefaultHeuristicIsTheDatabaseAndALimitReportsTheBoundProved) {
   std::string board;
   for (uint8_t t : tiles) board += (board.empty() ? "" : " ") + std::to_string(t);
   const std::string pdb_option = " --pdb " + (scratch() / "quads.cat").string();
-  const testing::CliRun solved = run_taquin("solve --goal zero-first --format json --board \"" +
-                                            board + "\"" + pdb_option);
+  const testing::CliRun solved =
+      run_taquin("solve --goal zero-first --format json --board \"" + board + "\"" + pdb_option);
   EXPECT_EQ(solved.status, 0) << solved.err;
   EXPECT_NE(solved.out.find("\"heuristic\":\"pdb quads\""), std::string::npos) << solved.out;
   EXPECT_EQ(solved.err, "");
