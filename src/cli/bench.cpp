@@ -48,24 +48,31 @@ struct BenchOptions {
 // with "# kf2002-nodes N" (Korf & Felner 2002); a FILE set may carry it too.
 constexpr std::string_view kPublishedNodesKey = "kf2002-nodes";
 
-// The published count of generated nodes on line `line` (1-based) of `text`: the number after
-// kPublishedNodesKey in its comment, if any.
-std::optional<uint64_t> published_generated(std::string_view text, int line) {
-  for (int l = 1; l < line && !text.empty(); ++l) {
-    const size_t end = text.find('\n');
-    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+// The published count of generated nodes of each instance: the number after kPublishedNodesKey in
+// the comment of the line where it starts, if any. One pass over `text` (instances in line order).
+std::vector<std::optional<uint64_t>> published_counts(std::string_view text,
+                                                      const std::vector<Instance>& instances) {
+  std::vector<std::optional<uint64_t>> counts;
+  int line_no = 1;
+  for (const Instance& inst : instances) {
+    for (; line_no < inst.line && !text.empty(); ++line_no) {
+      const size_t end = text.find('\n');
+      text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+    }
+    const std::string_view line = text.substr(0, text.find('\n'));
+    const size_t comment = line.find('#');
+    const size_t key = line.find(kPublishedNodesKey);
+    std::optional<uint64_t> count;
+    if (comment != std::string_view::npos && key != std::string_view::npos && key > comment) {
+      std::string_view rest = line.substr(key + kPublishedNodesKey.size());
+      while (!rest.empty() && rest[0] == ' ') rest.remove_prefix(1);
+      uint64_t value = 0;
+      const auto [ptr, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), value);
+      if (ec == std::errc() && ptr != rest.data()) count = value;
+    }
+    counts.push_back(count);
   }
-  text = text.substr(0, text.find('\n'));
-  const size_t comment = text.find('#');
-  const size_t key = text.find(kPublishedNodesKey);
-  if (comment == std::string_view::npos || key == std::string_view::npos || key < comment)
-    return std::nullopt;
-  std::string_view rest = text.substr(key + kPublishedNodesKey.size());
-  while (!rest.empty() && rest[0] == ' ') rest.remove_prefix(1);
-  uint64_t value = 0;
-  const auto [ptr, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), value);
-  if (ec != std::errc() || ptr == rest.data()) return std::nullopt;
-  return value;
+  return counts;
 }
 
 // The instances to run, as indexes into a set of `size` instances: --ids in their order, else the
@@ -148,7 +155,7 @@ int run_bench(const BenchOptions& options) {
     return kExitBadInput;
   }
   instances = std::move(*parsed);
-  for (const Instance& inst : instances) published.push_back(published_generated(text, inst.line));
+  published = published_counts(text, instances);
   const bool has_published = std::any_of(published.begin(), published.end(),
                                          [](const std::optional<uint64_t>& p) { return p; });
   Expected<GoalSpec> spec = parse_goal_spec(goal_text, "--goal");
