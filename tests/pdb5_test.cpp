@@ -245,6 +245,12 @@ TEST(Pdb5Catalogue, BadCataloguesAreRefusedBeforeAnyWork) {
   EXPECT_EQ(shipped->covered(), ((uint64_t{1} << 25) - 1) & ~uint64_t{1});
   EXPECT_TRUE(pdb::check_buildable(*shipped, uint64_t{2} << 30).ok());
   EXPECT_FALSE(pdb::check_buildable(*shipped, uint64_t{1} << 30).ok());
+  // It is what --build-pdb builds for 5x5 goals with the blank on a corner, and only for those.
+  EXPECT_EQ(pdb::shipped_catalogue_for(Goal::zero_first(5)), "6-6-6-6");
+  EXPECT_EQ(pdb::shipped_catalogue_for(Goal::standard(5)), "6-6-6-6");
+  EXPECT_EQ(pdb::shipped_catalogue_for(Goal::snail(5)), "");
+  EXPECT_EQ(pdb::usable_symmetries(*shipped, Goal::zero_first(5).blank_cell()),
+            (std::vector<int>{0, 1}));  // as is, and the transpose
 }
 
 TEST(Pdb5Bench, Korf50WithoutDatabasesIsRefusedUnlessAHeuristicIsNamed) {
