@@ -345,9 +345,9 @@ void setup_bench(CLI::App& app, int& exit_code) {
   CLI::App* sub = app.add_subcommand(
       "bench", "Solve a reference set with IDA*: lengths against the known optimal, nodes/s");
   sub->add_option("--set", options->set,
-                  "korf100, korf100-standard-goal, hardest80, hardest8, korf50 (5x5: needs the "
-                  "6-6-6-6 databases unless --heuristic is named) (embedded) or a FILE (default: "
-                  "the first 10 of korf100)");
+                  "korf100, korf100-standard-goal, hardest80, hardest8, korf50 (embedded; korf50 "
+                  "is 5x5 and takes the 6-6-6-6 databases unless --heuristic is named) or a FILE "
+                  "(default: the first 10 of korf100)");
   CLI::Option* count = sub->add_option(
       "--count", options->count, "Solve only the first K instances (0 or absent: all of the set)");
   CLI::Option* easiest = sub->add_option(
