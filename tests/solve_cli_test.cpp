@@ -383,6 +383,8 @@ TEST(SolveCli, CtrlCStopsTheSearchAndKeepsTheFinishedRecords) {
       ::testing::TempDir() + "taquin_cli_sigint_" + std::to_string(getpid()) + ".txt";
   std::ofstream(file) << kEasyThenHard;
   expect_stops_on(SIGINT, "solve --heuristic manhattan --threads 1 --format json " + file, 130);
+  // A batch on two threads: the easy board's record is printed while the hard one is searched.
+  expect_stops_on(SIGINT, "solve --heuristic manhattan --threads 2 --format json " + file, 130);
   expect_stops_on(SIGTERM, "bench --heuristic manhattan --threads 1 --format json --set " + file,
                   143);
 }

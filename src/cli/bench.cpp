@@ -42,6 +42,7 @@ struct BenchOptions {
   PdbChoice pdb;
   std::string goal;  // FILE sets only; standard when empty
   std::string format = "text";
+  std::string shard;  // --shard K/N; empty: the whole set
 };
 
 // The comment key of the nodes a published search generated on an instance: korf50's lines end
@@ -169,17 +170,26 @@ int run_bench(const BenchOptions& options) {
     print_usage_error(selected.error(), "bench");
     return kExitBadInput;
   }
-  std::vector<int> ids;  // each kept instance's position in the set, from 1
+  // --shard: the selected instances of this shard (by 0-based place among them), each with its id
+  // in the whole set.
+  std::vector<int> ids;
   {
-    std::vector<Instance> kept;
-    std::vector<std::optional<uint64_t>> kept_published;
-    for (size_t i : *selected) {
-      kept.push_back(instances[i]);
-      kept_published.push_back(published[i]);
-      ids.push_back(static_cast<int>(i) + 1);
+    Expected<Shard> shard = options.shard.empty() ? Shard{} : parse_shard(options.shard, "--shard");
+    if (!shard) {
+      print_usage_error(shard.error(), "bench");
+      return kExitBadInput;
     }
-    instances = std::move(kept);
-    published = std::move(kept_published);
+    std::vector<Instance> taken;
+    std::vector<std::optional<uint64_t>> taken_published;
+    for (size_t k = 0; k < selected->size(); ++k)
+      if (shard->takes(k)) {
+        const size_t i = (*selected)[k];
+        taken.push_back(instances[i]);
+        taken_published.push_back(published[i]);
+        ids.push_back(static_cast<int>(i) + 1);
+      }
+    instances = std::move(taken);
+    published = std::move(taken_published);
   }
   // The heuristic (choose_heuristic for the set's goal): every instance of a set shares one goal
   // spec; a mixed-size FILE set takes the heuristic asked for, or linear.
@@ -226,7 +236,7 @@ int run_bench(const BenchOptions& options) {
   uint64_t total_nodes = 0;
   uint64_t total_generated = 0;
   double total_seconds = 0;
-  int run_count = 0;
+  int run_count = 0;  // instances handled (the summary's count)
   if (!json)
     std::cout << "    id  length  optimal         nodes     generated    seconds"
               << (has_published ? "     published" : "") << '\n';
@@ -370,6 +380,7 @@ void setup_bench(CLI::App& app, int& exit_code) {
   sub->add_option("--goal", options->goal,
                   "Goal of a FILE set: standard, zero-first, snail, a board or a file");
   add_format_option(sub, options->format);
+  add_shard_option(sub, options->shard);
   sub->callback([options, &exit_code] { exit_code = run_bench(*options); });
 }
 
