@@ -30,7 +30,8 @@ namespace {
 struct SolveOptions {
   InputOptions input;
   std::string algorithm = "ida";
-  std::string heuristic;  // empty: the strongest available (pdb on 4x4 when built, else linear)
+  std::string
+      heuristic;  // empty: the strongest available (pdb on 4x4 and 5x5 when built, else linear)
   PdbChoice pdb;
   std::string format = "text";
   bool show_path = false;
@@ -345,7 +346,7 @@ void setup_solve(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   sub->add_option("--heuristic,-H", options->heuristic,
                   "hamming, manhattan, linear (linear conflict) or pdb (pattern databases); "
-                  "default: pdb on 4x4 when its databases are built, else linear")
+                  "default: pdb on 4x4 and 5x5 when their databases are built, else linear")
       ->check(CLI::IsMember({"hamming", "manhattan", "linear", "pdb"}))
       ->capture_default_str();
   add_pdb_options(sub, options->pdb);
