@@ -111,8 +111,7 @@ class IdaWorker {
   // One-word boards with a (one-stage) stepped heuristic carry f, relative to the search root,
   // in the state and no cost argument: one register and two operations a child fewer, some 5-7%
   // faster.
-  static constexpr bool kStepped =
-      Board<N>::kWords == 1 && SteppedHeuristic<H, N> && !kTwoStage;
+  static constexpr bool kStepped = Board<N>::kWords == 1 && SteppedHeuristic<H, N> && !kTwoStage;
   // The heuristic the search updates: H::Stepped where it is used, else a placeholder.
   using Updater =
       typename std::conditional_t<kStepped, SteppedOf<H>, std::type_identity<Unused>>::type;
