@@ -137,6 +137,23 @@ Expected<Goal> Goal::for_side(const GoalSpec& spec, int side) {
   return custom(side, spec.custom_tiles, spec.name);
 }
 
+namespace {
+
+// True when `text` names an existing file. A name the system cannot even look up (too long, an
+// unreadable directory) names none: no exception.
+bool names_a_file(std::string_view text) {
+  std::error_code error;
+  return std::filesystem::exists(std::filesystem::path(text), error) && !error;
+}
+
+// `text` as an error message quotes it: at most 40 characters, then "...".
+std::string quoted(std::string_view text) {
+  constexpr size_t kShown = 40;
+  return "'" + std::string(text.substr(0, kShown)) + (text.size() > kShown ? "...'" : "'");
+}
+
+}  // namespace
+
 Expected<GoalSpec> parse_goal_spec(std::string_view text, std::string_view source) {
   GoalSpec spec;
   if (text.empty()) return spec;
@@ -147,10 +164,10 @@ Expected<GoalSpec> parse_goal_spec(std::string_view text, std::string_view sourc
       spec.name = goal.name;
       return spec;
     }
-  if (looks_like_a_name(text) && !std::filesystem::exists(std::string(text))) {
+  if (looks_like_a_name(text) && !names_a_file(text)) {
     const std::string_view near = nearest_goal_name(word);
     return Error{std::string(source), 0,
-                 "unknown goal '" + std::string(text) + "'" +
+                 "unknown goal " + quoted(text) +
                      (near.empty() ? "" : "; did you mean '" + std::string(near) + "'?") +
                      " (a goal is standard, zero-first, snail, a board, or a board file)"};
   }
@@ -159,9 +176,8 @@ Expected<GoalSpec> parse_goal_spec(std::string_view text, std::string_view sourc
       text.find_first_not_of("0123456789 \t\r\n,-#") == std::string_view::npos ||
       text.find_first_of(" \t\n") != std::string_view::npos;
   Expected<std::vector<Instance>> parsed =
-      looks_inline && !std::filesystem::exists(std::string(text))
-          ? parse_instances(text, std::string(source))
-          : read_instances(std::string(text), kMaxGoalFileBytes);
+      looks_inline && !names_a_file(text) ? parse_instances(text, std::string(source))
+                                          : read_instances(std::string(text), kMaxGoalFileBytes);
   if (!parsed) return parsed.error();
   if (parsed->size() != 1)
     return Error{std::string(source), 0,

@@ -122,5 +122,24 @@ TEST(GoalCli, NamesAnyCaseAndNearMissesNamedWithTheFlag) {
   EXPECT_NE(from_file.out.find("\"length\":0"), std::string::npos) << from_file.out;
 }
 
+// A goal word too long for a file name was looked up with the throwing std::filesystem::exists,
+// and its error escaped as an internal error (status 3) quoting all 5,000 characters.
+TEST(Goal, OverlongWordIsAnUnknownGoalQuotedShort) {
+  const std::string word(5000, 'a');
+  const Expected<GoalSpec> spec = parse_goal_spec(word, "--goal");
+  ASSERT_FALSE(spec);
+  EXPECT_LT(spec.error().describe().size(), 200u) << spec.error().describe();
+  EXPECT_NE(spec.error().message.find("unknown goal 'aaaa"), std::string::npos);
+  const std::string numbers = [] {
+    std::string text;
+    for (int i = 0; i < 3000; ++i) text += "1 2 ";
+    return text;
+  }();
+  EXPECT_FALSE(parse_goal_spec(numbers, "--goal"));
+  auto run = testing::run_taquin("check --board '1 2 3 4 5 6 7 8 0' --goal " + word);
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_EQ(testing::lines_of(run.err).size(), 1u);
+}
+
 }  // namespace
 }  // namespace taquin

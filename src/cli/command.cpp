@@ -55,6 +55,16 @@ void add_input_options(CLI::App* sub, InputOptions& options) {
   add_goal_option(sub, options.goal);
 }
 
+CLI::Validator not_blank(const std::string& what) {
+  return CLI::Validator(
+      [what](const std::string& value) {
+        return value.find_first_not_of(" \t\r\n") == std::string::npos
+                   ? "an empty value (give " + what + ")"
+                   : std::string();
+      },
+      "", "not blank");
+}
+
 Expected<Goal> goal_for_size(int size, const std::string& goal) {
   if (size < kMinSide || size > kMaxSide)
     return Error{"--size", 0,
@@ -109,11 +119,12 @@ void add_strict_option(CLI::App* sub, bool& strict) {
 }
 
 void print_error(const Error& error) {
-  std::cerr << "taquin: " << error.describe() << '\n';
+  std::cerr << "taquin: " << printable(error.describe()) << '\n';
 }
 
 void print_usage_error(const Error& error, std::string_view command) {
-  std::cerr << "taquin: " << error.describe() << " (run 'taquin " << command << " --help')\n";
+  std::cerr << "taquin: " << printable(error.describe()) << " (run 'taquin " << command
+            << " --help')\n";
 }
 
 void add_format_option(CLI::App* sub, std::string& format,
@@ -218,9 +229,53 @@ void print_interrupted(int signal, const Instance& instance, const SearchResult&
             << ", lower bound: " << result.lower_bound << '\n';
 }
 
+namespace {
+
+// Length of the well-formed UTF-8 sequence at text[i] (1 to 4), or 0 when the bytes there are
+// not one (a stray continuation byte, an overlong form, a surrogate, past U+10FFFF, cut short).
+size_t utf8_length(std::string_view text, size_t i) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  if (lead < 0x80) return 1;
+  size_t length = 0;
+  unsigned char low = 0x80, high = 0xBF;  // the range of the second byte
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    if (lead == 0xE0) low = 0xA0;
+    if (lead == 0xED) high = 0x9F;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    if (lead == 0xF0) low = 0x90;
+    if (lead == 0xF4) high = 0x8F;
+  } else {
+    return 0;
+  }
+  if (i + length > text.size() || byte(i + 1) < low || byte(i + 1) > high) return 0;
+  for (size_t k = 2; k < length; ++k)
+    if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
+  return length;
+}
+
+}  // namespace
+
 std::string json_quote(std::string_view text) {
   std::string out = "\"";
-  for (char c : text) {
+  for (size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    const size_t length = utf8_length(text, i);
+    if (length == 0) {  // not UTF-8: the replacement character keeps the JSON valid
+      out += "\\ufffd";
+      ++i;
+      continue;
+    }
+    if (length > 1) {
+      out.append(text.substr(i, length));
+      i += length;
+      continue;
+    }
+    ++i;
     switch (c) {
       case '"':
         out += "\\\"";
@@ -247,7 +302,33 @@ std::string json_quote(std::string_view text) {
         }
     }
   }
-  return out + "\"";
+  out += '"';
+  return out;
+}
+
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    const size_t length = utf8_length(text, i);
+    if (length > 1) {
+      out.append(text.substr(i, length));
+      i += length;
+      continue;
+    }
+    ++i;
+    if (c == '\n') {
+      out += "\\n";
+    } else if (length == 0 || c < 0x20 || c == 0x7F) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02X", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
 }
 
 void JsonLine::key(std::string_view k) {

@@ -104,6 +104,10 @@ void add_format_option(CLI::App* sub, std::string& format,
 // no time was measured. Called with expanded nodes everywhere that prints nodes_per_second.
 double per_second(uint64_t count, double seconds);
 
+// A check for an option whose empty value would otherwise read as "not given" (a limit, a size):
+// refuses a blank value with "an empty value (give WHAT)".
+CLI::Validator not_blank(const std::string& what);
+
 // The value of --max-nodes: a whole number from 1 to 2^64 - 1; the Error names `option`.
 Expected<uint64_t> parse_node_limit(const std::string& text, const std::string& option);
 
@@ -162,7 +166,12 @@ class JsonLine {
   std::string body_ = "{";
 };
 
-// JSON string literal of `text`, with escapes.
+// JSON string literal of `text`, with escapes; bytes that are not UTF-8 become U+FFFD, so that the
+// line stays valid JSON whatever a file name holds.
 std::string json_quote(std::string_view text);
+
+// `text` made safe for one line of stderr: a newline shows as \n, other control characters and
+// bytes that are not UTF-8 as \xHH (a file name can hold any of them).
+std::string printable(std::string_view text);
 
 }  // namespace taquin::cli

@@ -121,7 +121,9 @@ void setup_explore(CLI::App& app, int& exit_code) {
   sub->add_option("--positions", options->positions,
                   "How many farthest positions to print (default: all on 2x2 and 3x3, else 100)");
   sub->add_option("--max-memory", options->max_memory,
-                  "Memory for the BFS layers, e.g. 2G (default: half the physical memory)");
+                  "Memory for the BFS layers, e.g. 2G (default: half the physical memory and of "
+                  "the process's limits)")
+      ->check(not_blank("a size, e.g. 2G"));
   add_format_option(sub, options->format);
   sub->callback([options, &exit_code] { exit_code = run_explore(*options); });
 }

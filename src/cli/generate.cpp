@@ -63,8 +63,10 @@ void setup_generate(CLI::App& app, int& exit_code) {
       sub->add_flag("--solvable", options->solvable, "Only boards that can reach the goal");
   auto* unsolvable = sub->add_flag("--unsolvable", options->unsolvable, "Only boards that cannot");
   solvable->excludes(unsolvable);
-  sub->add_option("--walk", options->walk, "Take K random blank moves from the goal instead")
-      ->check(CLI::NonNegativeNumber)
+  // A walk of a million moves is already as mixed as a shuffle; longer ones only take time.
+  sub->add_option("--walk", options->walk,
+                  "Take K random blank moves from the goal instead (0 to 1000000)")
+      ->check(CLI::Range(0, 1000000))
       ->excludes(solvable)
       ->excludes(unsolvable);
   add_goal_option(sub, options->goal);

@@ -7,6 +7,7 @@
 #include <streambuf>
 #include <string>
 
+#include <signal.h>
 #include <unistd.h>
 
 #include "command.hpp"
@@ -56,10 +57,10 @@ int run(int argc, char** argv) {
     const Named named = named_command(app, argc, argv);
     const std::string help = "taquin " + named.path + (named.path.empty() ? "" : " ") + "--help";
     if (!named.unknown.empty())
-      std::cerr << "taquin: unknown command '" << named.unknown << "' (run '" << help
-                << "' for the list)\n";
+      std::cerr << "taquin: unknown command '" << taquin::cli::printable(named.unknown)
+                << "' (run '" << help << "' for the list)\n";
     else
-      std::cerr << "taquin: " << e.what() << " (run '" << help << "')\n";
+      std::cerr << "taquin: " << taquin::cli::printable(e.what()) << " (run '" << help << "')\n";
     return taquin::cli::kExitBadInput;
   }
   return exit_code;
@@ -107,9 +108,28 @@ int flush_output(CheckedOutput& output, int status) {
   return taquin::cli::worse_status(status, taquin::cli::kExitBadInput);
 }
 
+// A memory-mapped database file that shrinks under a running search (another process truncates
+// or rewrites it) raises SIGBUS at the next read of a lost page: reported in one line with status
+// 3 instead of a silent death. Only async-signal-safe calls in the handler.
+extern "C" void on_bus_error(int) {
+  static const char kMessage[] =
+      "taquin: internal error: a pattern database file was truncated while in use (SIGBUS); "
+      "rebuild it with 'taquin pdb build'\n";
+  [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+  ::_exit(taquin::cli::kExitInternal);
+}
+
+void report_bus_errors() {
+  struct sigaction action {};
+  action.sa_handler = on_bus_error;
+  sigemptyset(&action.sa_mask);
+  ::sigaction(SIGBUS, &action, nullptr);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  report_bus_errors();
   CheckedOutput output;
   std::streambuf* const standard_output = std::cout.rdbuf(&output);
   int status = taquin::cli::kExitInternal;
@@ -117,7 +137,7 @@ int main(int argc, char** argv) {
   try {
     status = run(argc, argv);
   } catch (const std::exception& e) {
-    std::cerr << "taquin: internal error: " << e.what() << '\n';
+    std::cerr << "taquin: internal error: " << taquin::cli::printable(e.what()) << '\n';
   } catch (...) {
     std::cerr << "taquin: internal error: unknown exception\n";
   }

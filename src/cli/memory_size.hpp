@@ -13,7 +13,23 @@ namespace taquin::cli {
 // At least 1 KiB.
 Expected<uint64_t> parse_memory_size(const std::string& text, const std::string& option);
 
-// Half the machine's physical memory (1 GiB when the system does not tell).
+// What bounds this process's memory, in bytes (0: no such limit, or unknown).
+struct MemoryFacts {
+  uint64_t physical = 0;       // the machine's physical memory
+  uint64_t address_space = 0;  // RLIMIT_AS (ulimit -v)
+  uint64_t data = 0;           // RLIMIT_DATA (ulimit -d)
+  uint64_t cgroup = 0;         // the cgroup's memory.max (v2) or memory.limit_in_bytes (v1)
+};
+
+// Reads the limits above from the system.
+MemoryFacts read_memory_facts();
+
+// The default memory budget of the searches that store states: half the least of the limits
+// in `facts` (1 GiB when none is known), so that a process or container limit stops a search
+// cleanly at its budget instead of failing an allocation.
+uint64_t default_memory_limit(const MemoryFacts& facts);
+
+// default_memory_limit(read_memory_facts()).
 uint64_t default_memory_limit();
 
 // "512 MiB", "1.5 GiB"...

@@ -30,7 +30,7 @@ struct SolveOptions {
   std::string format = "text";
   bool show_path = false;
   bool strict = false;
-  std::string max_memory;   // empty: half the physical memory
+  std::string max_memory;   // empty: default_memory_limit()
   std::string max_nodes;    // empty: no limit
   std::string max_seconds;  // empty: no limit
   int threads = 0;          // 0: all cores for IDA*, one for the other algorithms
@@ -306,11 +306,15 @@ void setup_solve(CLI::App& app, int& exit_code) {
   sub->add_flag("--show-path", options->show_path, "Print every board on the way to the goal");
   sub->add_option("--max-memory", options->max_memory,
                   "Memory for A*, greedy, uniform and BFS, e.g. 512M or 2G (default: half the "
-                  "physical memory); the search stops cleanly when it would need more");
+                  "physical memory and of the process's limits); the search stops cleanly when it "
+                  "would need more")
+      ->check(not_blank("a size, e.g. 512M"));
   sub->add_option("--max-nodes", options->max_nodes,
-                  "Stop a search after about this many expanded nodes (1 or more; default: none)");
+                  "Stop a search after about this many expanded nodes (1 or more; default: none)")
+      ->check(not_blank("a node count"));
   sub->add_option("--max-seconds", options->max_seconds,
-                  "Stop a search after this many seconds (above 0; default: none)");
+                  "Stop a search after this many seconds (above 0; default: none)")
+      ->check(not_blank("a number of seconds"));
   sub->add_option("--threads,-j", options->threads,
                   "Threads for IDA* (parallel when above 1); 0 (default): all cores")
       ->capture_default_str();
