@@ -5,7 +5,7 @@
 // boards) and never undone; the inverse of the previous move is never generated, nor any move
 // that completes a duplicate move string (MoveAutomaton, whose state travels with the node);
 // nothing allocates, throws or calls through a pointer.
-// On sides up to 5 there is one search function per blank cell (per blank cell and previous move
+// On sides up to 4 there is one search function per blank cell (per blank cell and previous move
 // for heuristics that prefetch), so every move, cell and update case is a compile-time constant.
 // The path is written on the way back.
 #pragma once
@@ -118,10 +118,13 @@ class IdaWorker {
   // The cost argument of the search functions: g, or nothing where the state carries f.
   using Cost = std::conditional_t<kStepped, Unused, int>;
   using Packed = typename Board<N>::Packed;
-  // Sides up to 5 have one search function per (blank cell, previous move); larger sides, which
-  // no heuristic here solves in practice, one generic loop (dfs): their hundreds of functions per
-  // heuristic made the library's build several minutes longer.
-  static constexpr int kMaxCompiledSide = 5;
+  // Sides up to 4 have one search function per (blank cell, previous move); larger sides one
+  // generic loop (dfs). On 5×5 with the 6-6-6-6 tables (Korf & Felner's #38, -j 1, user time,
+  // interleaved with the generic loop, same nodes) the per-cell functions were 2-10% slower, and
+  // 10-30% with one function per blank cell: the search waits on table reads there (perf's
+  // samples sit on the table loads), which they do not shorten, and their code takes 182-750 KB
+  // against the loop's 2 KB. Sides 6-8 made the library's build minutes longer.
+  static constexpr int kMaxCompiledSide = 4;
   static constexpr bool kCompiledMoves = N <= kMaxCompiledSide;
 
   // `watch` checks the limits (and, in the parallel search, the shared counter and flag).
