@@ -113,6 +113,21 @@ ExploreResult explore_frontier(const Goal& goal, const ExploreOptions& options) 
 
 }  // namespace
 
+std::vector<uint8_t> small_board_distances(const Goal& goal) {
+  return with_side(goal.side(), [&]<int N>() {
+    if constexpr (N <= 3) return all_distances<N>(goal);
+    return std::vector<uint8_t>{};
+  });
+}
+
+int distance_of(const std::vector<uint8_t>& distances, const Goal& goal,
+                std::span<const uint8_t> tiles) {
+  return with_side(goal.side(), [&]<int N>() -> int {
+    if constexpr (N <= 3) return distances[board_rank(goal.canonical<N>(tiles))];
+    return kUnreached;
+  });
+}
+
 std::string reachable_states_text(int side) {
   const int n = side * side;
   if (n <= 34) {  // 34! < 2^128

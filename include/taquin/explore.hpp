@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "taquin/board.hpp"
@@ -66,6 +67,14 @@ std::vector<uint8_t> all_distances(const Goal& goal) {
   }
   return dist;
 }
+
+// all_distances(goal) for a goal of side 2 or 3 chosen at run time; empty for a larger side.
+std::vector<uint8_t> small_board_distances(const Goal& goal);
+
+// The distance of `tiles` (a board of `goal`, side 2 or 3) in `distances`, the
+// small_board_distances of `goal`; kUnreached when the board cannot reach the goal.
+int distance_of(const std::vector<uint8_t>& distances, const Goal& goal,
+                std::span<const uint8_t> tiles);
 
 // What an exploration found.
 struct ExploreResult {

@@ -37,6 +37,7 @@ struct BenchOptions {
   PdbChoice pdb;
   std::string goal;  // FILE sets only; standard when empty
   std::string format = "text";
+  std::string shard;  // --shard K/N; empty: the whole set
 };
 
 int run_bench(const BenchOptions& options) {
@@ -79,6 +80,22 @@ int run_bench(const BenchOptions& options) {
   }
   if (count > 0 && static_cast<size_t>(count) < instances.size())
     instances.resize(static_cast<size_t>(count));
+  // --shard: the instances of this shard, each with its id in the whole set.
+  std::vector<int> ids;
+  {
+    Expected<Shard> shard = options.shard.empty() ? Shard{} : parse_shard(options.shard, "--shard");
+    if (!shard) {
+      print_usage_error(shard.error(), "bench");
+      return kExitBadInput;
+    }
+    std::vector<Instance> taken;
+    for (size_t i = 0; i < instances.size(); ++i)
+      if (shard->takes(i)) {
+        taken.push_back(std::move(instances[i]));
+        ids.push_back(static_cast<int>(i) + 1);
+      }
+    instances = std::move(taken);
+  }
   // The heuristic (choose_heuristic for the set's goal): every instance of a set shares one goal
   // spec; a mixed-size FILE set takes the heuristic asked for, or linear.
   HeuristicChoice choice;
@@ -114,10 +131,10 @@ int run_bench(const BenchOptions& options) {
   uint64_t total_nodes = 0;
   uint64_t total_generated = 0;
   double total_seconds = 0;
-  int id = 0;
+  int solved_count = 0;  // instances handled (the summary's count)
   if (!json) std::cout << "    id  length  optimal         nodes    seconds\n";
   for (const Instance& inst : instances) {
-    ++id;
+    const int id = ids[static_cast<size_t>(solved_count++)];
     Expected<Goal> goal = Goal::for_side(*spec, inst.side);
     if (!goal) {
       print_error(goal.error());
@@ -191,7 +208,9 @@ int run_bench(const BenchOptions& options) {
   if (json) {
     JsonLine summary;
     summary.add("summary", true).add("set", set).add("heuristic", heuristic);
-    summary.add("instances", id).add("all_optimal", all_optimal).add("unknown_optimal", unknown);
+    summary.add("instances", solved_count)
+        .add("all_optimal", all_optimal)
+        .add("unknown_optimal", unknown);
     summary.add("nodes_expanded", total_nodes).add("nodes_generated", total_generated);
     summary.add("seconds", total_seconds).add("nodes_per_second", rate);
     summary.add("nodes_generated_per_second", generated_rate);
@@ -200,7 +219,7 @@ int run_bench(const BenchOptions& options) {
   } else {
     std::ostringstream out;
     out << "set: " << set << ", heuristic: " << heuristic << '\n';
-    out << "instances: " << id << '\n';
+    out << "instances: " << solved_count << '\n';
     out << "all optimal: " << (all_optimal ? "yes" : "no");
     if (unknown) out << " (" << unknown << " without a known length)";
     out << '\n';
@@ -234,6 +253,7 @@ void setup_bench(CLI::App& app, int& exit_code) {
   sub->add_option("--goal", options->goal,
                   "Goal of a FILE set: standard, zero-first, snail, a board or a file");
   add_format_option(sub, options->format);
+  add_shard_option(sub, options->shard);
   sub->callback([options, &exit_code] { exit_code = run_bench(*options); });
 }
 

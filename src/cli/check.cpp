@@ -32,7 +32,7 @@ int run_check(const CheckOptions& options) {
     }
     if (index == jobs->size()) break;
     const Job& job = (*jobs)[index];
-    const int id = static_cast<int>(index) + 1;
+    const int id = job.id;
     const Instance& inst = job.instance;
     const bool solvable = is_solvable(inst.tiles, job.goal);
     if (!solvable) status = worse_status(status, kExitUnsolved);

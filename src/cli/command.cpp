@@ -53,6 +53,31 @@ void add_input_options(CLI::App* sub, InputOptions& options) {
                    : std::string();
       });
   add_goal_option(sub, options.goal);
+  add_shard_option(sub, options.shard);
+}
+
+Expected<Shard> parse_shard(const std::string& text, const std::string& option) {
+  const Error bad{option, 0,
+                  "'" + text + "' is not K/N with 0 <= K < N (the instances whose 0-based index " +
+                      "is K mod N)"};
+  const size_t slash = text.find('/');
+  if (slash == std::string::npos) return bad;
+  Shard shard;
+  const auto whole = [](std::string_view digits, uint64_t& value) {
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    return !digits.empty() && ec == std::errc() && end == digits.data() + digits.size();
+  };
+  const std::string_view view(text);
+  if (!whole(view.substr(0, slash), shard.index) || !whole(view.substr(slash + 1), shard.count) ||
+      shard.count == 0 || shard.index >= shard.count)
+    return bad;
+  return shard;
+}
+
+void add_shard_option(CLI::App* sub, std::string& shard) {
+  sub->add_option("--shard", shard,
+                  "Take only the instances whose 0-based index is K mod N (K/N, e.g. 0/4); ids "
+                  "stay those of the whole batch ('taquin merge' joins the shards' JSON lines)");
 }
 
 CLI::Validator not_blank(const std::string& what) {
@@ -79,7 +104,14 @@ Expected<std::vector<Job>> load_jobs(const InputOptions& options,
                                      std::vector<SkippedInput>* skipped) {
   Expected<GoalSpec> spec = parse_goal_spec(options.goal, "--goal");
   if (!spec) return spec.error();
+  Shard shard;
+  if (!options.shard.empty()) {
+    Expected<Shard> parsed = parse_shard(options.shard, "--shard");
+    if (!parsed) return parsed.error();
+    shard = *parsed;
+  }
   std::vector<Job> jobs;
+  size_t boards = 0;  // boards read, in every shard
   // Adds the boards of one input, in order; the first error when not `skipped`.
   auto add = [&](std::vector<Expected<Instance>> read) -> std::optional<Error> {
     for (Expected<Instance>& board : read) {
@@ -89,8 +121,8 @@ Expected<std::vector<Job>> load_jobs(const InputOptions& options,
       } else if (Expected<Goal> goal = Goal::for_side(*spec, board->side); !goal) {
         error = goal.error();
         error->message += " (" + board->source + ":" + std::to_string(board->line) + ")";
-      } else {
-        jobs.push_back(Job{std::move(*board), std::move(*goal)});
+      } else if (shard.takes(boards++)) {
+        jobs.push_back(Job{std::move(*board), std::move(*goal), static_cast<int>(boards)});
       }
       if (error && !skipped) return error;
       if (error) skipped->push_back({jobs.size(), std::move(*error)});

@@ -47,14 +47,29 @@ struct RegisterCommand {
 // Registered subcommands, sorted by order.
 std::vector<CommandSetup> registered_commands();
 
+// A share of a batch (--shard K/N): the instances whose 0-based index is K mod N.
+struct Shard {
+  uint64_t index = 0;  // K
+  uint64_t count = 1;  // N; 1: the whole batch
+  // Whether the instance of 0-based position `position` in the batch belongs to this shard.
+  bool takes(size_t position) const { return position % count == index; }
+};
+
+// The value of --shard: "K/N" with 0 <= K < N (N from 1); the Error names `option`.
+Expected<Shard> parse_shard(const std::string& text, const std::string& option);
+
+// Adds --shard K/N to `sub`, stored as text (parse_shard checks it).
+void add_shard_option(CLI::App* sub, std::string& shard);
+
 // Options shared by every command that reads boards.
 struct InputOptions {
   std::vector<std::string> files;  // "-" = stdin; none and no --board = stdin
   std::string board;               // --board "..."
   std::string goal = "standard";   // --goal
+  std::string shard;               // --shard K/N; empty: every board
 };
 
-// Adds FILE..., --board and --goal to `sub`.
+// Adds FILE..., --board, --goal and --shard to `sub`.
 void add_input_options(CLI::App* sub, InputOptions& options);
 
 // Adds --goal alone (for commands that take no boards).
@@ -63,10 +78,12 @@ void add_goal_option(CLI::App* sub, std::string& goal);
 // The goal --goal names for boards of side `size` (--size, checked to be 2 to 8).
 Expected<Goal> goal_for_size(int size, const std::string& goal);
 
-// An instance with its resolved goal.
+// An instance with its resolved goal and its id: its position among the boards read, from 1
+// (counted over the whole batch, also in a shard).
 struct Job {
   Instance instance;
   Goal goal;
+  int id = 0;
 };
 
 // An input that gave no board (a missing file, a bad board, a goal of another side), and where
@@ -76,10 +93,10 @@ struct SkippedInput {
   Error error;
 };
 
-// Reads every board (files in order, then --board) and resolves --goal for each, in input order.
-// Without `skipped`: all or nothing (the first error). With it: each bad input is recorded there
-// in its place and reading goes on after it (in a file, on the line after the error); the only
-// error returned is then a bad --goal.
+// Reads every board (files in order, then --board) and resolves --goal for each, in input order;
+// keeps those of --shard (a bad --shard is returned as an error). Without `skipped`: all or nothing
+// (the first error). With it: each bad input is recorded there in its place and reading goes on
+// after it (in a file, on the line after the error); the only error returned is then a bad --goal.
 Expected<std::vector<Job>> load_jobs(const InputOptions& options,
                                      std::vector<SkippedInput>* skipped = nullptr);
 

@@ -2,8 +2,13 @@
 #include <iostream>
 #include <random>
 
+#include <tbb/info.h>
+
 #include "command.hpp"
+#include "pdb_choice.hpp"
+#include "taquin/explore.hpp"
 #include "taquin/generate.hpp"
+#include "taquin/solvability.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin::cli {
@@ -18,6 +23,8 @@ struct GenerateOptions {
   std::optional<int> walk;
   std::string goal = "standard";
   std::string format = "oneline";
+  std::optional<int> min_length;  // keep only boards that need at least this many moves
+  PdbChoice pdb;                  // the databases of the --min-length check
 };
 
 int run_generate(const GenerateOptions& options) {
@@ -38,12 +45,56 @@ int run_generate(const GenerateOptions& options) {
     std::cerr << "taquin: generate --seed " << seed << '\n';
   }
   Random random(seed);
-  const Solvability kind = options.solvable     ? Solvability::Solvable
-                           : options.unsolvable ? Solvability::Unsolvable
-                                                : Solvability::Any;
+  const Solvability kind = options.solvable || options.min_length ? Solvability::Solvable
+                           : options.unsolvable                   ? Solvability::Unsolvable
+                                                                  : Solvability::Any;
+  // --min-length: each board is solved (IDA*, the strongest heuristic, every core) and kept only
+  // when its optimal length is at least the minimum.
+  std::optional<HeuristicChoice> check;
+  std::vector<uint8_t> distances;  // sides 2 and 3: the distance of every board, exact and fast
+  if (options.min_length) {
+    // A length no board reaches would never end the draw.
+    int most = options.walk ? *options.walk : options.size == 4 ? 80 : -1;
+    if (options.size <= 3) {
+      distances = small_board_distances(*goal);
+      int farthest = 0;
+      for (uint8_t d : distances)
+        if (d != kUnreached) farthest = std::max<int>(farthest, d);
+      most = most < 0 ? farthest : std::min(most, farthest);
+    }
+    if (most >= 0 && *options.min_length > most) {
+      print_usage_error({"--min-length", 0,
+                         "no board drawn can need more than " + std::to_string(most) + " moves" +
+                             (options.walk ? " (--walk, or the side's farthest board)"
+                                           : " (the side's farthest board)")},
+                        "generate");
+      return kExitBadInput;
+    }
+  }
+  if (options.min_length && distances.empty()) {
+    Expected<HeuristicChoice> choice = HeuristicCache(std::nullopt, options.pdb).get(*goal);
+    if (!choice) {
+      print_error(choice.error());
+      return kExitBadInput;
+    }
+    check = *choice;
+  }
+  const auto long_enough = [&](const std::vector<uint8_t>& tiles) {
+    if (!options.min_length) return true;
+    if (!distances.empty()) return distance_of(distances, *goal, tiles) >= *options.min_length;
+    const SearchPlan plan{Algorithm::Ida, check->kind, tbb::info::default_concurrency(), {}};
+    const SearchResult result = with_side(options.size, [&]<int N>() {
+      return run_search<N>(goal->canonical<N>(tiles), plan, check->databases.get());
+    });
+    return result.outcome == Outcome::Solved &&
+           static_cast<int>(result.moves.size()) >= *options.min_length;
+  };
   for (int i = 0; i < options.count; ++i) {
-    const std::vector<uint8_t> tiles = options.walk ? random_walk(random, *goal, *options.walk)
-                                                    : random_board(random, *goal, kind);
+    std::vector<uint8_t> tiles;
+    do {
+      tiles = options.walk ? random_walk(random, *goal, *options.walk)
+                           : random_board(random, *goal, kind);
+    } while (!long_enough(tiles));
     if (options.format == "42") {
       std::cout << format_board(tiles, options.size, BoardFormat::FortyTwo);
     } else {
@@ -69,7 +120,13 @@ void setup_generate(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0, 1000000))
       ->excludes(solvable)
       ->excludes(unsolvable);
+  sub->add_option("--min-length", options->min_length,
+                  "Keep only boards that need at least L moves (each solved optimally to check; "
+                  "implies --solvable)")
+      ->check(CLI::NonNegativeNumber)
+      ->excludes(unsolvable);
   add_goal_option(sub, options->goal);
+  add_pdb_options(sub, options->pdb);
   add_format_option(sub, options->format, {"oneline", "42"});
   sub->callback([options, &exit_code] { exit_code = run_generate(*options); });
 }

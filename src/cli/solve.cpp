@@ -5,10 +5,14 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <sstream>
 #include <thread>
 
 #include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include "command.hpp"
 #include "memory_size.hpp"
@@ -42,57 +46,56 @@ const char* optimal_word(const SearchResult& result) {
 }
 
 // The text report of one instance.
-void print_text(int id, const Job& job, const SolveOptions& options, const SearchPlan& plan,
-                const std::string& heuristic, const SearchResult& result,
+void print_text(std::ostream& out, int id, const Job& job, const SolveOptions& options,
+                const SearchPlan& plan, const std::string& heuristic, const SearchResult& result,
                 const std::vector<std::vector<uint8_t>>& path) {
   const Instance& inst = job.instance;
   const int side = inst.side;
-  std::cout << "instance " << id << " (" << inst.source << ":" << inst.line << "), " << side << 'x'
-            << side << ", goal " << job.goal.name() << '\n';
-  std::cout << format_board(inst.tiles, side, BoardFormat::Grid);
+  out << "instance " << id << " (" << inst.source << ":" << inst.line << "), " << side << 'x'
+      << side << ", goal " << job.goal.name() << '\n';
+  out << format_board(inst.tiles, side, BoardFormat::Grid);
   if (result.outcome == Outcome::Unsolvable) {
-    std::cout << "unsolvable: this board cannot reach the goal (parity); no search made"
-              << snail_note(job) << "\n\n";
+    out << "unsolvable: this board cannot reach the goal (parity); no search made"
+        << snail_note(job) << "\n\n";
     return;
   }
-  std::cout << "algorithm: " << options.algorithm;
-  if (uses_heuristic(plan.algorithm)) std::cout << ", heuristic " << heuristic;
-  std::cout << ", threads " << plan.threads << '\n';
+  out << "algorithm: " << options.algorithm;
+  if (uses_heuristic(plan.algorithm)) out << ", heuristic " << heuristic;
+  out << ", threads " << plan.threads << '\n';
   if (result.outcome == Outcome::Solved) {
-    std::cout << "length: " << result.moves.size()
-              << (result.moves.size() == 1 ? " move" : " moves")
-              << (result.optimal ? " (optimal)" : " (not proven optimal)") << '\n';
-    std::cout << "moves: " << moves_string(result.moves) << '\n';
+    out << "length: " << result.moves.size() << (result.moves.size() == 1 ? " move" : " moves")
+        << (result.optimal ? " (optimal)" : " (not proven optimal)") << '\n';
+    out << "moves: " << moves_string(result.moves) << '\n';
     if (options.show_path) {
       for (size_t i = 0; i < path.size(); ++i) {
-        std::cout << "step " << i;
-        if (i > 0) std::cout << " (" << dir_letter(result.moves[i - 1]) << ')';
-        std::cout << '\n' << format_board(path[i], side, BoardFormat::Grid);
+        out << "step " << i;
+        if (i > 0) out << " (" << dir_letter(result.moves[i - 1]) << ')';
+        out << '\n' << format_board(path[i], side, BoardFormat::Grid);
       }
     }
   } else if (result.outcome == Outcome::MemoryLimit) {
-    std::cout << "not solved: stopped at the memory limit of "
-              << format_bytes(plan.limits.max_memory_bytes) << " (--max-memory)\n";
+    out << "not solved: stopped at the memory limit of "
+        << format_bytes(plan.limits.max_memory_bytes) << " (--max-memory)\n";
   } else if (result.outcome == Outcome::NodeLimit) {
-    std::cout << "not solved: stopped at the node limit (--max-nodes)\n";
+    out << "not solved: stopped at the node limit (--max-nodes)\n";
   } else if (result.outcome == Outcome::TimeLimit) {
-    std::cout << "not solved: stopped at the time limit (--max-seconds)\n";
+    out << "not solved: stopped at the time limit (--max-seconds)\n";
   } else {
-    std::cout << "not solved: stopped (" << outcome_name(result.outcome) << ")\n";
+    out << "not solved: stopped (" << outcome_name(result.outcome) << ")\n";
   }
-  if (result.outcome != Outcome::Solved) std::cout << "lower bound: " << result.lower_bound << '\n';
+  if (result.outcome != Outcome::Solved) out << "lower bound: " << result.lower_bound << '\n';
   const Stats& s = result.stats;
-  std::cout << "states selected (complexity in time): " << s.states_selected << '\n'
-            << "max states in memory (complexity in size): " << s.max_states_in_memory << '\n'
-            << "nodes expanded: " << s.nodes_expanded << '\n'
-            << "nodes generated: " << s.nodes_generated << '\n';
-  if (plan.algorithm == Algorithm::Ida) std::cout << "iterations: " << s.iterations << '\n';
+  out << "states selected (complexity in time): " << s.states_selected << '\n'
+      << "max states in memory (complexity in size): " << s.max_states_in_memory << '\n'
+      << "nodes expanded: " << s.nodes_expanded << '\n'
+      << "nodes generated: " << s.nodes_generated << '\n';
+  if (plan.algorithm == Algorithm::Ida) out << "iterations: " << s.iterations << '\n';
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.6f", s.seconds);
-  std::cout << "seconds: " << buf << '\n';
+  out << "seconds: " << buf << '\n';
   std::snprintf(buf, sizeof buf, "%.0f", per_second(s.nodes_expanded, s.seconds));
-  std::cout << "nodes expanded per second: " << buf << '\n';
-  std::cout << "optimal: " << optimal_word(result) << "\n\n";
+  out << "nodes expanded per second: " << buf << '\n';
+  out << "optimal: " << optimal_word(result) << "\n\n";
 }
 
 // The JSON line of one instance.
@@ -142,6 +145,16 @@ std::string json_line(int id, const Job& job, const SolveOptions& options, const
   }
   return line.str();
 }
+
+// What solving one board gives, ready to print in input order.
+struct Record {
+  std::string output;          // the text or JSON record (stdout)
+  std::string warning;         // stderr lines printed before it
+  std::optional<Error> error;  // an internal error printed in its place (no record)
+  int status = kExitOk;
+  bool interrupted = false;  // the signal stopped its search: the run ends there
+  SearchResult result;
+};
 
 // The limits --max-memory, --max-nodes and --max-seconds ask for; the Error names the option.
 Expected<Limits> parse_limits(const SolveOptions& options) {
@@ -222,24 +235,14 @@ int run_solve(const SolveOptions& options) {
 
   InterruptWatch interrupt;
   plan.limits.cancel = interrupt.flag();
-  int status = kExitOk;
-  size_t skipped_shown = 0;
-  // Prints the bad inputs that stood before job `index`.
-  const auto report_skipped = [&](size_t index) {
-    for (; skipped_shown < skipped.size() && skipped[skipped_shown].before <= index;
-         ++skipped_shown) {
-      print_error(skipped[skipped_shown].error);
-      status = worse_status(status, kExitBadInput);
-    }
-  };
-  for (size_t index = 0; index < jobs->size(); ++index) {
-    report_skipped(index);
+  // Solves job `index` into its record; run by several threads at once in a batch.
+  const auto solve_job = [&](size_t index) {
     const Job& job = (*jobs)[index];
-    const int id = static_cast<int>(index) + 1;
     SearchPlan job_plan = plan;
     job_plan.heuristic = choices[index].kind;
     const Instance& inst = job.instance;
-    SearchResult result;
+    Record record;
+    SearchResult& result = record.result;
     if (!is_solvable(inst.tiles, job.goal)) {
       result.outcome = Outcome::Unsolvable;
     } else {
@@ -250,38 +253,93 @@ int run_solve(const SolveOptions& options) {
     }
     // A search the signal stopped; one that finished as it came is printed, and the next stops.
     if (interrupt.signal() && result.outcome == Outcome::Cancelled) {
-      print_interrupted(interrupt.signal(), inst, result);
-      return interrupt.exit_status();
+      record.interrupted = true;
+      return record;
     }
     std::vector<std::vector<uint8_t>> path;
+    std::ostringstream err;
     if (result.outcome == Outcome::Solved) {
       // Replay from the user's board to the user's goal: nothing unchecked is printed.
       Expected<std::vector<std::vector<uint8_t>>> replay =
           replay_solution(inst.tiles, result.moves, job.goal);
       if (!replay) {
-        print_error(
-            {inst.source, inst.line,
-             "internal error: the solution found does not replay: " + replay.error().message});
-        status = worse_status(status, kExitInternal);
-        continue;
+        record.error =
+            Error{inst.source, inst.line,
+                  "internal error: the solution found does not replay: " + replay.error().message};
+        record.status = kExitInternal;
+        return record;
       }
       path = std::move(*replay);
       if (result.optimal && inst.optimal_length &&
           static_cast<int>(result.moves.size()) != *inst.optimal_length)
-        std::cerr << "taquin: " << inst.source << ":" << inst.line << ": warning: optimal length "
-                  << result.moves.size() << " differs from the file's '# optimal "
-                  << *inst.optimal_length << "' (is it meant for another goal?)\n";
+        err << "taquin: " << inst.source << ":" << inst.line << ": warning: optimal length "
+            << result.moves.size() << " differs from the file's '# optimal " << *inst.optimal_length
+            << "' (is it meant for another goal?)\n";
     } else {
-      status = worse_status(status, kExitUnsolved);
+      record.status = kExitUnsolved;
     }
+    record.warning = err.str();
     const std::string heuristic = choices[index].label();
-    if (options.format == "json") {
-      std::cout << json_line(id, job, options, job_plan, heuristic, result, path) << '\n';
-    } else {
-      print_text(id, job, options, job_plan, heuristic, result, path);
+    std::ostringstream out;
+    if (options.format == "json")
+      out << json_line(job.id, job, options, job_plan, heuristic, result, path) << '\n';
+    else
+      print_text(out, job.id, job, options, job_plan, heuristic, result, path);
+    record.output = out.str();
+    return record;
+  };
+
+  // Records are printed in input order, each as soon as those before it are.
+  int status = kExitOk;
+  std::mutex print_mutex;
+  std::vector<std::optional<Record>> finished(jobs->size());
+  size_t next_print = 0;
+  size_t skipped_shown = 0;
+  std::atomic<bool> stop{false};  // an interrupted record was met: take no more jobs
+  int interrupted_status = 0;
+  // Prints the bad inputs that stood before job `index`.
+  const auto report_skipped = [&](size_t index) {
+    for (; skipped_shown < skipped.size() && skipped[skipped_shown].before <= index;
+         ++skipped_shown) {
+      print_error(skipped[skipped_shown].error);
+      status = worse_status(status, kExitBadInput);
     }
-    std::cout.flush();
-  }
+  };
+  const auto deliver = [&](size_t index, Record record) {
+    if (record.interrupted) stop.store(true);
+    std::lock_guard lock(print_mutex);
+    finished[index] = std::move(record);
+    while (!interrupted_status && next_print < finished.size() && finished[next_print]) {
+      report_skipped(next_print);
+      const Record& ready = *finished[next_print];
+      if (ready.interrupted) {
+        print_interrupted(interrupt.signal(), (*jobs)[next_print].instance, ready.result);
+        interrupted_status = interrupt.exit_status();
+        break;
+      }
+      if (ready.error) print_error(*ready.error);
+      std::cerr << ready.warning;
+      std::cout << ready.output;
+      std::cout.flush();
+      status = worse_status(status, ready.status);
+      finished[next_print++].reset();
+    }
+  };
+  // A batch on several threads: each takes the next board in input order and searches it with
+  // the plan's threads (oneTBB lends a lone large search the idle threads).
+  const size_t batch_threads = std::min<size_t>(static_cast<size_t>(plan.threads), jobs->size());
+  std::atomic<size_t> next_job{0};
+  // Isolated: a thread that waits inside a board's parallel search never takes up another
+  // thread's loop over the batch, which would hold that board's record back.
+  const auto take_jobs = [&] {
+    for (size_t index; !stop.load() && (index = next_job.fetch_add(1)) < jobs->size();)
+      deliver(index, tbb::this_task_arena::isolate([&] { return solve_job(index); }));
+  };
+  if (batch_threads > 1)
+    tbb::parallel_for(size_t{0}, batch_threads, size_t{1}, [&](size_t) { take_jobs(); });
+  else
+    take_jobs();
+  if (interrupted_status) return interrupted_status;
   report_skipped(jobs->size());
   return interrupt.signal() ? interrupt.exit_status() : status;
 }

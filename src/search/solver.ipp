@@ -3,12 +3,28 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "taquin/pdb/heuristic.hpp"
 #include "taquin/search/instances.hpp"
 #include "taquin/search/solver.hpp"
 
 namespace taquin {
+
+// The linear-conflict heuristic of a 2x2 or 3x3 goal with the blank on `blank`, built once per
+// blank cell and shared (read-only) by every search: its line tables cost more to build than
+// most such boards cost to solve, which made a batch of 8-puzzles spend most of its time there.
+template <int N>
+const LinearConflict<N>& shared_small_linear_conflict(int blank) {
+  static_assert(N <= 3);
+  static const std::vector<LinearConflict<N>> by_blank = [] {
+    std::vector<LinearConflict<N>> all;
+    all.reserve(N * N);
+    for (int b = 0; b < N * N; ++b) all.emplace_back(b);
+    return all;
+  }();
+  return by_blank[blank];
+}
 
 template <int N>
 SearchResult run_search(const Board<N>& start, const SearchPlan& plan,
@@ -42,7 +58,10 @@ SearchResult run_search(const Board<N>& start, const SearchPlan& plan,
     case HeuristicKind::Manhattan:
       return with(Manhattan<N>(blank));
     case HeuristicKind::Linear:
-      return with(LinearConflict<N>(blank));
+      if constexpr (N <= 3)
+        return with(shared_small_linear_conflict<N>(blank));
+      else
+        return with(LinearConflict<N>(blank));
     case HeuristicKind::Pdb:  // large for big sides: on the heap
       return with(*std::make_unique<const pdb::PdbHeuristic<N>>(*databases, blank));
   }

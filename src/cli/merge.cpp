@@ -1,0 +1,95 @@
+// `taquin merge`: joins the JSON-lines outputs of shards (--shard K/N) into one stream in id order.
+#include <algorithm>
+#include <charconv>
+#include <iostream>
+#include <string_view>
+
+#include "command.hpp"
+
+namespace taquin::cli {
+namespace {
+
+struct MergeOptions {
+  std::vector<std::string> files;
+};
+
+// One record of a shard's output and where it was read.
+struct MergedRecord {
+  uint64_t id = 0;
+  std::string line;
+  std::string source;
+  int line_number = 0;
+};
+
+// The id of a record as taquin prints it (`{"id":N,...}`); nullopt for another line.
+std::optional<uint64_t> record_id(std::string_view line) {
+  constexpr std::string_view kPrefix = "{\"id\":";
+  if (!line.starts_with(kPrefix) || !line.ends_with('}')) return std::nullopt;
+  uint64_t id = 0;
+  const char* begin = line.data() + kPrefix.size();
+  const auto [end, ec] = std::from_chars(begin, line.data() + line.size(), id);
+  if (ec != std::errc() || end == begin || id == 0 || (*end != ',' && *end != '}'))
+    return std::nullopt;
+  return id;
+}
+
+int run_merge(const MergeOptions& options) {
+  std::vector<MergedRecord> records;
+  for (const std::string& file : options.files) {
+    Expected<std::string> text = read_text(file, kMaxBatchBytes);
+    if (!text) {
+      print_error(text.error());
+      return kExitBadInput;
+    }
+    const std::string source = file == "-" ? "<stdin>" : file;
+    std::string_view rest = *text;
+    for (int number = 1; !rest.empty(); ++number) {
+      const size_t end = std::min(rest.find('\n'), rest.size());
+      const std::string_view line = rest.substr(0, end);
+      rest.remove_prefix(std::min(end + 1, rest.size()));
+      if (line.empty() || line.starts_with("{\"summary\":true")) continue;  // bench's summaries
+      const std::optional<uint64_t> id = record_id(line);
+      if (!id) {
+        print_error({source, number, "not a JSON record of taquin (it starts with {\"id\":N)"});
+        return kExitBadInput;
+      }
+      records.push_back({*id, std::string(line), source, number});
+    }
+  }
+  std::stable_sort(records.begin(), records.end(),
+                   [](const MergedRecord& a, const MergedRecord& b) { return a.id < b.id; });
+  for (size_t i = 0; i < records.size(); ++i) {
+    const MergedRecord& record = records[i];
+    if (i > 0 && records[i - 1].id == record.id) {
+      const MergedRecord& first = records[i - 1];
+      std::cerr << "taquin: merge: id " << record.id << " is repeated (" << first.source << ":"
+                << first.line_number << " and " << record.source << ":" << record.line_number
+                << ")\n";
+      return kExitUnsolved;
+    }
+    if (record.id != i + 1) {
+      std::cerr << "taquin: merge: id " << i + 1 << " is missing (ids read: 1 to "
+                << records.back().id << ", " << records.size() << " records)\n";
+      return kExitUnsolved;
+    }
+  }
+  std::string out;
+  for (const MergedRecord& record : records) out.append(record.line).push_back('\n');
+  std::cout << out;
+  return kExitOk;
+}
+
+void setup_merge(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<MergeOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "merge", "Join the JSON lines of shards (--shard K/N) into one stream in id order");
+  sub->add_option("files", options->files,
+                  "JSON-lines outputs of solve, check or bench; '-' = stdin")
+      ->required();
+  sub->callback([options, &exit_code] { exit_code = run_merge(*options); });
+}
+
+const RegisterCommand registered(35, setup_merge);
+
+}  // namespace
+}  // namespace taquin::cli
