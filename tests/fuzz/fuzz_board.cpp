@@ -8,14 +8,9 @@
 #include "taquin/io.hpp"
 #include "taquin/solvability.hpp"
 
-namespace {
+#include "fuzz_support.hpp"
 
-// Stops the run (libFuzzer reports the input) when a promise does not hold.
-void require(bool promise) {
-  if (!promise) std::abort();
-}
-
-}  // namespace
+using taquin::fuzz::require;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

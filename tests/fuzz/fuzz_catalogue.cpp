@@ -8,13 +8,9 @@
 #include "taquin/pdb/catalogue.hpp"
 #include "taquin/tables.hpp"
 
-namespace {
+#include "fuzz_support.hpp"
 
-void require(bool promise) {
-  if (!promise) std::abort();
-}
-
-}  // namespace
+using taquin::fuzz::require;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -16,11 +16,11 @@
 
 #include "taquin/pdb/table.hpp"
 
-namespace {
+#include "fuzz_support.hpp"
 
-void require(bool promise) {
-  if (!promise) std::abort();
-}
+using taquin::fuzz::require;
+
+namespace {
 
 // An in-memory file, rewritten with each input and opened by name like a file on disk.
 struct MemoryFile {
