@@ -37,16 +37,21 @@ std::string korf_boards(int count) {
   return temp_file("korf" + std::to_string(count) + ".txt", text);
 }
 
-// The 5-5-5 tables of the zero-first goal, built once for the suite (a few seconds).
+// The 5-5-5 tables (they serve the zero-first goal), built once for the suite (a few seconds)
+// and removed at its end.
 const std::string& tables_555() {
-  static const std::string dir = [] {
-    const std::filesystem::path path =
+  struct Tables {
+    std::filesystem::path dir =
         std::filesystem::temp_directory_path() / ("taquin_mpi_555_" + std::to_string(::getpid()));
-    const CliRun build = run_taquin("pdb build 5-5-5 -o " + path.string());
-    EXPECT_EQ(build.status, 0) << build.err;
-    return path.string();
-  }();
-  return dir;
+    std::string name = dir.string();
+    Tables() {
+      const CliRun build = run_taquin("pdb build 5-5-5 -o " + name);
+      EXPECT_EQ(build.status, 0) << build.err;
+    }
+    ~Tables() { std::filesystem::remove_all(dir); }
+  };
+  static const Tables tables;
+  return tables.name;
 }
 
 // The fields of a result that do not depend on how the search was spread (not the nodes, the
@@ -78,6 +83,7 @@ TEST(MpiSolve, TwoRanksFindOneProcessLengthsAndCountEveryRank) {
       rank_nodes[std::stoi(m[1])][std::stoi(m[2])] = std::stoull(m[3]);
   }
   const Goal goal = Goal::zero_first(4);
+  bool rank_1_searched = false;
   for (size_t i = 0; i < one_lines.size(); ++i) {
     SCOPED_TRACE(two_lines[i]);
     for (const char* name : kSameFields)
@@ -89,14 +95,16 @@ TEST(MpiSolve, TwoRanksFindOneProcessLengthsAndCountEveryRank) {
     ASSERT_TRUE(moves);
     EXPECT_TRUE(replay_solution(numbers(field(two_lines[i], "board")), *moves, goal));
 
+    // The total is the ranks' nodes.
     const int id = std::stoi(field(two_lines[i], "id"));
     ASSERT_EQ(rank_nodes[id].size(), 2u) << two.err;
-    // Both ranks searched, and the total is theirs.
-    EXPECT_GT(rank_nodes[id][0], 0u);
-    EXPECT_GT(rank_nodes[id][1], 0u);
     EXPECT_EQ(std::to_string(rank_nodes[id][0] + rank_nodes[id][1]),
               field(two_lines[i], "nodes_expanded"));
+    rank_1_searched = rank_1_searched || rank_nodes[id][1] > 0;
   }
+  // Rank 1 took subtrees (on a loaded host, rank 0 may take all of a small search's before rank 1
+  // asks: not every board's).
+  EXPECT_TRUE(rank_1_searched) << two.err;
 }
 
 TEST(MpiSolve, NodeLimitStopsBothRanksWithTheLowerBound) {
