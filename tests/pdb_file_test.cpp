@@ -153,13 +153,34 @@ TEST_F(PdbFile, OversizedCatalogueIsRefusedUnread) {
 
 TEST_F(PdbFile, WrongVersionIsRefused) {
   std::string b = bytes();
-  for (const uint32_t version : {1u, 3u}) {
+  for (const uint32_t version : {1u, 4u}) {
     std::memcpy(&b[offsetof(FileHeader, version)], &version, sizeof version);
     put(b);
     EXPECT_EQ(open_error(),
               path_ + ": format version " + std::to_string(version) +
-                  ", this taquin reads version 2; rebuild it with `taquin pdb build`");
+                  ", this taquin reads versions 2 to 3; rebuild it with `taquin pdb build`");
   }
+}
+
+TEST_F(PdbFile, FlagsAreRefusedInVersion2AndUnknownOnesInVersion3) {
+  // (Checksum recomputed.) Version 2 has no flags; version 3 knows only kFlagZeroAware, and a
+  // zero-aware header needs side² times the entries.
+  const std::string original = bytes();
+  const auto with = [&](uint32_t version, uint32_t flags) {
+    std::string b = original;
+    FileHeader h;
+    std::memcpy(&h, b.data(), sizeof h);
+    h.version = version;
+    h.flags = flags;
+    h.header_hash = XXH64(&h, offsetof(FileHeader, header_hash), 0);
+    std::memcpy(b.data(), &h, sizeof h);
+    put(b);
+    return open_error();
+  };
+  EXPECT_EQ(with(2, kFlagZeroAware), path_ + ": unknown flags 1");
+  EXPECT_EQ(with(3, 2), path_ + ": unknown flags 2");
+  EXPECT_EQ(with(3, kFlagZeroAware), path_ + ": entry count does not match the group");
+  EXPECT_EQ(with(3, 0), "");  // a flagless table written as version 3 reads the same
 }
 
 TEST_F(PdbFile, TruncatedFilesAreRefused) {

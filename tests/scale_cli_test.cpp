@@ -94,7 +94,9 @@ TEST(ShardCli, ShardsMergedEqualTheWholeBatch) {
     const CliRun merged = run_taquin("merge " + shards[2] + " " + shards[0] + " " + shards[1]);
     EXPECT_EQ(merged.status, 0) << merged.err;
     EXPECT_EQ(lengths_and_ids(merged.out), lengths_and_ids(whole.out)) << command;
-    if (command == "check") EXPECT_EQ(merged.out, whole.out);
+    if (command == "check") {
+      EXPECT_EQ(merged.out, whole.out);
+    }
   }
 }
 

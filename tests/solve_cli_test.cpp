@@ -204,7 +204,7 @@ TEST(SolveCli, BadInputExitsTwoWithOneLine) {
 
 TEST(SolveCli, LimitsAreRefusedUnlessTheyMeanSomething) {
   const std::string board = " --board '1 2 3 4 5 6 7 0 8'";
-  for (const std::string& bad :
+  for (const std::string bad :
        {"--max-seconds 0", "--max-seconds -1", "--max-seconds nan", "--max-seconds inf",
         "--max-seconds 1e999", "--max-seconds soon", "--max-nodes 0", "--max-nodes -5",
         "--max-nodes 18446744073709551616", "--max-nodes 1.5", "--threads -1", "--threads 5000"}) {
@@ -217,7 +217,7 @@ TEST(SolveCli, LimitsAreRefusedUnlessTheyMeanSomething) {
     EXPECT_NE(run.err.find("(run 'taquin solve --help')"), std::string::npos) << run.err;
   }
   // The largest node count and a fraction of a second are limits like any other.
-  for (const std::string& good : {"--max-nodes 18446744073709551615", "--max-seconds 0.5"}) {
+  for (const std::string good : {"--max-nodes 18446744073709551615", "--max-seconds 0.5"}) {
     const CliRun run = run_taquin("solve --format json" + board + " " + good);
     EXPECT_EQ(run.status, 0) << good << ": " << run.err;
     EXPECT_EQ(field(run.out, "length"), "1") << good;

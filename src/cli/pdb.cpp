@@ -67,8 +67,9 @@ int run_build(const PdbOptions& options) {
 }
 
 void print_info(const pdb::Table& t) {
+  const pdb::FileHeader header = t.header();
   std::cout << "file: " << t.path() << '\n'
-            << "format version: " << pdb::kFormatVersion << '\n'
+            << "format version: " << header.version << '\n'
             << "board: " << t.side() << 'x' << t.side() << '\n'
             << "group cells:";
   for (uint8_t c : t.cells()) std::cout << ' ' << int(c);
@@ -78,12 +79,13 @@ void print_info(const pdb::Table& t) {
             << (t.encoding() == pdb::Encoding::Excess4 ? "excess4 (4 bits: (value - manhattan) / 2)"
                                                        : "value8 (8 bits: value)")
             << '\n'
+            << "zero-aware: "
+            << (t.zero_aware() ? "yes (an entry per placement and blank cell)" : "no") << '\n'
             << "entries: " << t.entry_count() << '\n'
             << "payload bytes: " << t.payload_bytes() << '\n'
             << "max value: " << t.max_value() << '\n';
   char hash[32];
-  std::snprintf(hash, sizeof hash, "%016llx",
-                static_cast<unsigned long long>(t.header().payload_hash));
+  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(header.payload_hash));
   std::cout << "payload xxh64: " << hash << " (checked)\n";
 }
 

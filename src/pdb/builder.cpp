@@ -113,11 +113,13 @@ struct Builder {
   HugeArray<Word> codes;
   std::vector<uint8_t> payload;
   bool excess4;
+  bool zero_aware;  // a payload entry per (placement, cell of the blank), else per placement
+  uint64_t stride;  // entries per placement
   std::atomic<bool> overflow{false};
   std::unique_ptr<std::atomic<uint8_t>[]> active[2];  // per block: holds frontier states
 
   Builder(const Geometry& g, const std::vector<uint8_t>& cells, int blank, bool use_excess4,
-          const MoveLayout& move_layout)
+          bool per_blank_cell, const MoveLayout& move_layout)
       : geo(g),
         n(g.cells),
         k(static_cast<int>(cells.size())),
@@ -126,6 +128,8 @@ struct Builder {
         entries(placement_count(n, k)),
         codes(entries),
         excess4(use_excess4),
+        zero_aware(per_blank_cell),
+        stride(per_blank_cell ? static_cast<uint64_t>(g.cells) : 1),
         layout(move_layout) {
     low_digits = 0;
     block_size = 1;
@@ -151,7 +155,8 @@ struct Builder {
     dist.resize(k);
     for (int i = 0; i < k; ++i)
       for (int c = 0; c < n; ++c) dist[i][c] = static_cast<uint8_t>(taxicab(c, goal[i], geo.side));
-    payload.assign(payload_size(excess4 ? Encoding::Excess4 : Encoding::Value8, entries), 0);
+    payload.assign(payload_size(excess4 ? Encoding::Excess4 : Encoding::Value8, entries * stride),
+                   0);
     for (auto& a : active) {
       a.reset(new std::atomic<uint8_t>[blocks]);
       for (uint64_t b = 0; b < blocks; ++b) a[b].store(0, std::memory_order_relaxed);
@@ -205,8 +210,11 @@ struct Builder {
     return slot_of(free, geo.region(free, uint64_t{1} << cell));
   }
 
-  // Records `value` for placement `index` (first visit only).
-  void store(uint64_t index, int value, int manhattan) {
+  // Records `value` for placement `index` (first visit only), or for a zero-aware table for the
+  // placement with the blank in region `slot`, at the entry of the blank's `slot`-th free cell
+  // (spread_regions moves it to its cells).
+  void store(uint64_t index, int slot, int value, int manhattan) {
+    index = index * stride + (zero_aware ? static_cast<uint64_t>(slot) : 0);
     if (excess4) {
       int excess = (value - manhattan) / 2;
       if (excess > 15) {
@@ -232,8 +240,9 @@ struct Builder {
     word.store(static_cast<Word>(old | (Word(next) << (2 * slot))), std::memory_order_relaxed);
     std::atomic_ref<uint8_t> flag(next_active[index / block_size]);
     if (!flag.load(std::memory_order_relaxed)) flag.store(1, std::memory_order_relaxed);
+    if (zero_aware) store(index, slot, value, manhattan);
     if (old != 0) return 0;
-    store(index, value, manhattan);
+    if (!zero_aware) store(index, slot, value, manhattan);
     return 1;
   }
 
@@ -392,6 +401,50 @@ struct Builder {
     return first_reached;
   }
 
+  // The stored form of entry `e` (a nibble or a byte), read and written by one thread.
+  unsigned raw(uint64_t e) const {
+    return excess4 ? (payload[e >> 1] >> ((e & 1) * 4)) & 15 : payload[e];
+  }
+  void set_raw(uint64_t e, unsigned v) {
+    if (!excess4) {
+      payload[e] = static_cast<uint8_t>(v);
+      return;
+    }
+    const int shift = static_cast<int>(e & 1) * 4;
+    payload[e >> 1] = static_cast<uint8_t>((payload[e >> 1] & ~(15 << shift)) | (v << shift));
+  }
+
+  // Zero-aware tables, after the rounds: the values stored per region slot become values per blank
+  // cell (every cell of the region; 0 on the group's cells). Returns the (placement, region)
+  // states never reached.
+  uint64_t spread_regions() {
+    std::atomic<uint64_t> unreached_states{0};
+    // Ranges of an even number of placements: with an odd stride, two placements share a byte.
+    const uint64_t pairs = (entries + 1) / 2;
+    tbb::parallel_for(
+        tbb::blocked_range<uint64_t>(0, pairs, 4096), [&](const tbb::blocked_range<uint64_t>& r) {
+          PlacementCursor cursor(n, k, 2 * r.begin());
+          uint64_t missing = 0;
+          const uint64_t end = std::min(entries, 2 * r.end());
+          for (uint64_t index = 2 * r.begin(); index < end; ++index, cursor.advance()) {
+            const uint64_t free = geo.all & ~cursor.occupied();
+            const Word word = codes[index];
+            std::array<unsigned, 64> cell_raw{};  // 0 on the group's cells
+            for (uint64_t rest = free, region = 0; rest != 0; rest &= ~region) {
+              region = geo.region(free, rest & (~rest + 1));
+              const int slot = slot_of(free, region);
+              if (code_at(word, slot) == kUnseen) ++missing;
+              const unsigned v = raw(index * stride + static_cast<uint64_t>(slot));
+              for (uint64_t m = region; m != 0; m &= m - 1) cell_raw[std::countr_zero(m)] = v;
+            }
+            for (int c = 0; c < n; ++c)
+              set_raw(index * stride + static_cast<uint64_t>(c), cell_raw[c]);
+          }
+          unreached_states += missing;
+        });
+    return unreached_states;
+  }
+
   // Runs the rounds; returns the largest value.
   int run(const BuildOptions& options, int group) {
     const auto start = std::chrono::steady_clock::now();
@@ -454,7 +507,8 @@ struct Builder {
       for (uint64_t b = 0; b < blocks && !any_next; ++b)
         if (next_active[b].load(std::memory_order_relaxed)) any_next = true;
       reached += new_reached;
-      if (new_reached > 0) max_value = depth + 1;
+      // (Zero-aware: the last round that reached a state, whose placement may have been reached.)
+      if (new_reached > 0 || (zero_aware && any_next)) max_value = depth + 1;
       if (options.progress) {
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -463,9 +517,10 @@ struct Builder {
       if (!any_next) break;
     }
     unreached = entries - reached;
+    if (zero_aware && unreached == 0) unreached = spread_regions();
     return max_value;
   }
-  uint64_t unreached = 0;
+  uint64_t unreached = 0;  // placements (zero-aware: states) the rounds never reached
   int max_value = 0;
 };
 
@@ -477,14 +532,17 @@ Expected<std::shared_ptr<Table>> build_with(const Geometry& geo, const std::vect
   // Within the 2^32 entries a table may have, a move always fits (at most 20 + 5 + 6 bits).
   const MoveLayout layout = move_layout(geo, cells, static_cast<int>(sizeof(Word) * 4));
   if (layout.bits() > 32) return Error{"", 0, "the group's moves do not fit in 32 bits"};
-  Builder<Word> builder(geo, cells, blank_cell, excess4, layout);
+  Builder<Word> builder(geo, cells, blank_cell, excess4, options.zero_aware, layout);
   const int max_value = builder.run(options, group);
   overflowed = builder.overflow.load();
   if (builder.unreached != 0)
-    return Error{"", 0, std::to_string(builder.unreached) + " placements are unreachable"};
+    return Error{"", 0,
+                 std::to_string(builder.unreached) +
+                     (options.zero_aware ? " (placement, blank region) states" : " placements") +
+                     " are unreachable"};
   return std::make_shared<Table>(geo.side, cells, blank_cell,
                                  excess4 ? Encoding::Excess4 : Encoding::Value8, max_value,
-                                 std::move(builder.payload));
+                                 std::move(builder.payload), options.zero_aware);
 }
 
 Expected<std::shared_ptr<Table>> build_group(int side, const std::vector<uint8_t>& cells,
@@ -497,8 +555,11 @@ Expected<std::shared_ptr<Table>> build_group(int side, const std::vector<uint8_t
   if (blank_cell < 0 || blank_cell >= geo.cells ||
       std::find(cells.begin(), cells.end(), blank_cell) != cells.end())
     return Error{"", 0, "the blank's cell " + std::to_string(blank_cell) + " is not free"};
-  if (placement_count(geo.cells, k) > (uint64_t{1} << 32))
-    return Error{"", 0, "the group has too many placements to tabulate"};
+  // The search keeps table indices in 32 bits.
+  if (placement_count(geo.cells, k) * (options.zero_aware ? geo.cells : 1) > (uint64_t{1} << 32))
+    return Error{"", 0,
+                 options.zero_aware ? "the group has too many entries for a zero-aware table"
+                                    : "the group has too many placements to tabulate"};
   std::unique_ptr<tbb::global_control> limit;
   if (options.threads > 0)
     limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
@@ -533,7 +594,7 @@ Expected<std::shared_ptr<Table>> build_table(int side, const std::vector<uint8_t
 
 std::shared_ptr<const Table> same_table_in(const std::string& dir, int side,
                                            const std::vector<uint8_t>& cells, int blank_cell,
-                                           const std::string& except) {
+                                           bool zero_aware, const std::string& except) {
   namespace fs = std::filesystem;
   const Geometry geo(side);
   uint64_t occupied = 0;
@@ -543,10 +604,10 @@ std::shared_ptr<const Table> same_table_in(const std::string& dir, int side,
   const uint64_t region = geo.region(free, uint64_t{1} << blank_cell);
   // The same values: same side, same cells in the same order, a blank cell in the same region.
   const auto same = [&](uint32_t other_side, const uint8_t* other_cells, size_t other_size,
-                        uint32_t other_blank) {
+                        uint32_t other_blank, bool other_zero_aware) {
     return other_side == static_cast<uint32_t>(side) && other_size == cells.size() &&
-           std::equal(cells.begin(), cells.end(), other_cells) && other_blank < 64 &&
-           (region >> other_blank & 1);
+           other_zero_aware == zero_aware && std::equal(cells.begin(), cells.end(), other_cells) &&
+           other_blank < 64 && (region >> other_blank & 1);
   };
   std::error_code ec, entry_ec;  // a directory that cannot be read yields no candidates
   std::vector<fs::path> candidates;
@@ -559,10 +620,13 @@ std::shared_ptr<const Table> same_table_in(const std::string& dir, int side,
     // The header first (cheap; read_header holds the group size to its cell field), the whole
     // file (checksum) only when it matches, checked again in case the file changed in between.
     const Expected<FileHeader> h = read_header(path.string());
-    if (!h || !same(h->side, h->cells, h->group_size, h->blank_cell)) continue;
+    if (!h ||
+        !same(h->side, h->cells, h->group_size, h->blank_cell, (h->flags & kFlagZeroAware) != 0))
+      continue;
     Expected<std::shared_ptr<const Table>> table = Table::open(path.string());
     if (table && same(static_cast<uint32_t>((*table)->side()), (*table)->cells().data(),
-                      (*table)->cells().size(), static_cast<uint32_t>((*table)->blank_cell())))
+                      (*table)->cells().size(), static_cast<uint32_t>((*table)->blank_cell()),
+                      (*table)->zero_aware()))
       return *table;
   }
   return nullptr;
@@ -607,8 +671,10 @@ void remove_stale_temporaries(const Catalogue& catalogue, const std::string& dir
 
 Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
                                                    const std::string& out_dir,
-                                                   const BuildOptions& options) {
+                                                   const BuildOptions& catalogue_options) {
   namespace fs = std::filesystem;
+  BuildOptions options = catalogue_options;
+  options.zero_aware = catalogue.zero_aware;
   std::error_code ec;
   if (fs::create_directories(out_dir, ec); ec)
     return Error{out_dir, 0, "cannot create the directory: " + ec.message()};
@@ -621,7 +687,8 @@ Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
         (fs::path(out_dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string();
     if (options.reuse) {
       const std::shared_ptr<const Table> same =
-          same_table_in(out_dir, catalogue.side, catalogue.groups[g], catalogue.blank, path);
+          same_table_in(out_dir, catalogue.side, catalogue.groups[g], catalogue.blank,
+                        catalogue.zero_aware, path);
       if (same && (!options.force_value8 || same->encoding() == Encoding::Value8)) {
         Expected<bool> ok = same->write(path, catalogue.blank);
         if (!ok) return ok.error();

@@ -63,6 +63,12 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
       blank_line = line_no;
       continue;
     }
+    if (words[0] == "zero-aware") {
+      if (words.size() != 1 || cat.zero_aware)
+        return Error{source, line_no, "expected one \"zero-aware\" line, alone"};
+      cat.zero_aware = true;
+      continue;
+    }
     std::vector<uint8_t> group;
     for (std::string_view w : words) {
       int cell = 0;

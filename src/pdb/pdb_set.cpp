@@ -235,6 +235,12 @@ Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir,
                    "built for the blank on cell " + std::to_string((*table)->blank_cell()) +
                        ", but " + catalogue.source + " puts it on cell " +
                        std::to_string(catalogue.blank) + rebuild};
+    if ((*table)->zero_aware() != catalogue.zero_aware)
+      return Error{path, 0,
+                   std::string((*table)->zero_aware() ? "a zero-aware table, but "
+                                                      : "not a zero-aware table, but ") +
+                       catalogue.source + (catalogue.zero_aware ? " asks for one" : " does not") +
+                       rebuild};
     set.tables.push_back(*table);
   }
   return set;

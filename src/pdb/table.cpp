@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <xxhash.h>
+#include <bit>
 #include <cstdio>
 #include <cstring>
 
@@ -21,13 +22,15 @@ uint64_t payload_size(Encoding encoding, uint64_t entries) {
 }
 
 Table::Table(int side, std::vector<uint8_t> cells, int blank_cell, Encoding encoding, int max_value,
-             std::vector<uint8_t> payload)
+             std::vector<uint8_t> payload, bool zero_aware)
     : side_(side),
       cells_(std::move(cells)),
       blank_cell_(blank_cell),
       encoding_(encoding),
+      zero_aware_(zero_aware),
       max_value_(max_value),
-      entries_(placement_count(side * side, static_cast<int>(cells_.size()))),
+      entries_(placement_count(side * side, static_cast<int>(cells_.size())) *
+               (zero_aware ? static_cast<uint64_t>(side * side) : 1)),
       owned_(std::move(payload)) {
   data_ = owned_.data();
 }
@@ -40,7 +43,7 @@ FileHeader Table::header_for(int blank_cell) const {
   FileHeader h;
   std::memset(&h, 0, sizeof h);
   std::memcpy(h.magic, kMagic, sizeof h.magic);
-  h.version = kFormatVersion;
+  h.version = zero_aware_ ? kFormatVersion : kFlaglessFormatVersion;
   h.header_bytes = sizeof(FileHeader);
   h.side = static_cast<uint32_t>(side_);
   h.group_size = static_cast<uint32_t>(cells_.size());
@@ -51,6 +54,7 @@ FileHeader Table::header_for(int blank_cell) const {
   h.payload_hash = XXH64(data_, h.payload_bytes, 0);
   for (size_t i = 0; i < cells_.size(); ++i) h.cells[i] = cells_[i];
   h.blank_cell = static_cast<uint32_t>(blank_cell);
+  h.flags = zero_aware_ ? kFlagZeroAware : 0;
   h.header_hash = XXH64(&h, offsetof(FileHeader, header_hash), 0);
   return h;
 }
@@ -87,9 +91,10 @@ std::string header_problem(const FileHeader& h, ssize_t got) {
       std::memcmp(h.magic, kMagic, sizeof h.magic) != 0)
     return "not a taquin pattern database (bad magic)";
   if (got < static_cast<ssize_t>(sizeof h)) return "truncated header";
-  if (h.version != kFormatVersion)
-    return "format version " + std::to_string(h.version) + ", this taquin reads version " +
-           std::to_string(kFormatVersion) + "; rebuild it with `taquin pdb build`";
+  if (h.version < kFlaglessFormatVersion || h.version > kFormatVersion)
+    return "format version " + std::to_string(h.version) + ", this taquin reads versions " +
+           std::to_string(kFlaglessFormatVersion) + " to " + std::to_string(kFormatVersion) +
+           "; rebuild it with `taquin pdb build`";
   if (h.header_bytes != sizeof h ||
       XXH64(&h, offsetof(FileHeader, header_hash), 0) != h.header_hash)
     return "corrupted header (checksum mismatch)";
@@ -102,13 +107,16 @@ std::string header_problem(const FileHeader& h, ssize_t got) {
     if (h.cells[i] >= side * side || (used >> h.cells[i] & 1)) return "bad group cells";
     used |= uint64_t{1} << h.cells[i];
   }
-  if (h.blank_cell >= static_cast<uint32_t>(side * side) || (used >> h.blank_cell & 1) ||
-      h.reserved != 0)
+  if (h.blank_cell >= static_cast<uint32_t>(side * side) || (used >> h.blank_cell & 1))
     return "bad blank cell " + std::to_string(h.blank_cell);
+  if ((h.version == kFlaglessFormatVersion && h.flags != 0) || (h.flags & ~kFlagZeroAware) != 0)
+    return "unknown flags " + std::to_string(h.flags);
+  const bool zero_aware = (h.flags & kFlagZeroAware) != 0;
   if (h.encoding != static_cast<uint32_t>(Encoding::Excess4) &&
       h.encoding != static_cast<uint32_t>(Encoding::Value8))
     return "unknown entry encoding " + std::to_string(h.encoding);
-  if (h.entry_count != placement_count(side * side, k) ||
+  if (h.entry_count !=
+          placement_count(side * side, k) * (zero_aware ? static_cast<uint64_t>(side * side) : 1) ||
       h.payload_bytes != payload_size(static_cast<Encoding>(h.encoding), h.entry_count))
     return "entry count does not match the group";
   if (h.max_value > 255) return "bad max value";
@@ -184,6 +192,7 @@ Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
   table->cells_.assign(h.cells, h.cells + k);
   table->blank_cell_ = static_cast<int>(h.blank_cell);
   table->encoding_ = encoding;
+  table->zero_aware_ = (h.flags & kFlagZeroAware) != 0;
   table->max_value_ = static_cast<int>(h.max_value);
   table->entries_ = h.entry_count;
   table->data_ = payload;
@@ -193,35 +202,83 @@ Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
   return std::shared_ptr<const Table>(std::move(table));
 }
 
+namespace {
+
+// The value of `entry` checked against the Manhattan sum of its placement and the table's
+// maximum (which it counts in `counts`); empty when it holds, else why not.
+std::string value_problem(const Table& table, uint64_t entry, int manhattan,
+                          std::vector<uint64_t>& counts, int& value) {
+  value = table.value(entry, manhattan);
+  const auto at = [&] {
+    return "entry " + std::to_string(entry) + " holds " + std::to_string(value);
+  };
+  if (table.encoding() == Encoding::Value8 && (value < manhattan || (value - manhattan) % 2 != 0))
+    return at() + ", inconsistent with its Manhattan sum " + std::to_string(manhattan);
+  if (value > table.max_value())
+    return at() + ", above the header's maximum " + std::to_string(table.max_value());
+  if (value == 0 && manhattan != 0) return "entry " + std::to_string(entry) + " is 0 off the goal";
+  ++counts[value];
+  return {};
+}
+
+// Zero-aware checks of one placement (cells `pos`, occupying `occupied`) of rank `placement`:
+// the entries of its free cells (value_problem), equal within each region of free cells; those of
+// occupied cells 0; for the goal placement, 0 exactly on the blank goal cell's region.
+std::string zero_aware_problem(const Table& table, const Geometry& geo, uint64_t placement,
+                               uint64_t occupied, int manhattan, bool goal,
+                               std::vector<uint64_t>& counts) {
+  const uint64_t free = geo.all & ~occupied;
+  for (uint64_t cells = occupied; cells != 0; cells &= cells - 1) {
+    const uint64_t entry = table.entry_index(placement, std::countr_zero(cells));
+    if (table.value(entry, 0) != 0)
+      return "entry " + std::to_string(entry) + " (blank on a group tile's cell) is not 0";
+  }
+  const uint64_t goal_region = geo.region(free, uint64_t{1} << table.blank_cell());
+  for (uint64_t rest = free, region = 0; rest != 0; rest &= ~region) {
+    region = geo.region(free, rest & (~rest + 1));
+    const uint64_t first = table.entry_index(placement, std::countr_zero(region));
+    int value = 0;
+    if (std::string why = value_problem(table, first, manhattan, counts, value); !why.empty())
+      return why;
+    if (goal && (value == 0) != (region == goal_region))
+      return "the goal placement with the blank on cell " +
+             std::to_string(std::countr_zero(region)) + " holds " + std::to_string(value);
+    for (uint64_t others = region & (region - 1); others != 0; others &= others - 1) {
+      const uint64_t entry = table.entry_index(placement, std::countr_zero(others));
+      if (table.value(entry, manhattan) != value)
+        return "entries " + std::to_string(first) + " and " + std::to_string(entry) +
+               " differ, with the blank in one region";
+      ++counts[value];
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
 Expected<bool> verify_values(const Table& table, std::vector<uint64_t>* histogram) {
   const int n = table.side() * table.side(), k = table.group_size();
   const std::string name = table.path().empty() ? "<table>" : table.path();
+  const Geometry geo(table.side());
   std::vector<uint64_t> counts(256, 0);
   PlacementCursor cursor(n, k, 0);
   const std::vector<uint8_t>& goal = table.cells();
-  for (uint64_t index = 0; index < table.entry_count(); ++index, cursor.advance()) {
+  const uint64_t goal_rank = rank_placement(goal, n, k);
+  const uint64_t placements = placement_count(n, k);
+  for (uint64_t placement = 0; placement < placements; ++placement, cursor.advance()) {
     const uint8_t* pos = cursor.cells();
     int manhattan = 0;
     for (int i = 0; i < k; ++i) manhattan += taxicab(pos[i], goal[i], table.side());
+    std::string why;
     int value = 0;
-    if (table.encoding() == Encoding::Excess4) {
-      value = table.value(index, manhattan);
-    } else {
-      value = table.value(index, 0);
-      if (value < manhattan || (value - manhattan) % 2 != 0)
-        return Error{name, 0,
-                     "entry " + std::to_string(index) + " holds " + std::to_string(value) +
-                         ", inconsistent with its Manhattan sum " + std::to_string(manhattan)};
-    }
-    if (value > table.max_value())
-      return Error{name, 0,
-                   "entry " + std::to_string(index) + " holds " + std::to_string(value) +
-                       ", above the header's maximum " + std::to_string(table.max_value())};
-    if (value == 0 && manhattan != 0)
-      return Error{name, 0, "entry " + std::to_string(index) + " is 0 off the goal"};
-    ++counts[value];
+    if (table.zero_aware())
+      why = zero_aware_problem(table, geo, placement, cursor.occupied(), manhattan,
+                               placement == goal_rank, counts);
+    else
+      why = value_problem(table, placement, manhattan, counts, value);
+    if (!why.empty()) return Error{name, 0, why};
   }
-  if (table.value(rank_placement(goal, n, k), 0) != 0)
+  if (!table.zero_aware() && table.value(goal_rank, 0) != 0)
     return Error{name, 0, "the goal placement is not 0"};
   if (counts[table.max_value()] == 0)
     return Error{name, 0,

@@ -27,6 +27,9 @@ struct BuildOptions {
   int threads = 0;                                   // 0 = all cores
   std::function<void(const RoundReport&)> progress;  // called after each round (any thread)
   bool force_value8 = false;                         // skip the 4-bit encoding (tests)
+  // A zero-aware table (a value per blank cell, see Table); build_catalogue takes it from the
+  // catalogue.
+  bool zero_aware = false;
   // build_catalogue: copy a group's table from another table file in the output directory (often
   // another catalogue's) when it is provably the same (see same_table_in), instead of building it.
   bool reuse = true;
@@ -39,25 +42,27 @@ struct BuildOptions {
 // other pieces are indistinguishable and move for free, minimised over where the blank starts
 // (exact for that abstraction): a breadth-first search by rounds over (placement, blank's
 // connected region), seeded with the goal placement and the blank cell's region, parallel on
-// oneTBB. Stores 4-bit excesses over the Manhattan sum when they fit, else bytes. Fails on a
-// group the builder cannot hold or a blank cell inside the group.
+// oneTBB. Stores 4-bit excesses over the Manhattan sum when they fit, else bytes. With
+// options.zero_aware, keeps the value of each (placement, blank cell) instead: the round its
+// (placement, region of that cell) state is reached in. Fails on a group the builder cannot hold
+// (a zero-aware table: at most 2^32 entries) or a blank cell inside the group.
 Expected<std::shared_ptr<Table>> build_table(int side, const std::vector<uint8_t>& cells,
                                              int blank_cell, const BuildOptions& options = {});
 
 // A table file in `dir`, other than `except`, that holds exactly the values build_table would
-// compute for `cells` and `blank_cell`: the same side and cells (in the same order) and a blank
-// cell in the same region of the free cells around the goal placement, so that the breadth-first
-// search starts from the same state. Only regular files named *.pdb are read; each is opened and
-// validated (checksum). Null when there is none.
+// compute for `cells`, `blank_cell` and `zero_aware`: the same side and cells (in the same order),
+// both zero-aware or neither, and a blank cell in the same region of the free cells around the
+// goal placement, so that the breadth-first search starts from the same state. Only regular files
+// named *.pdb are read; each is opened and validated (checksum). Null when there is none.
 std::shared_ptr<const Table> same_table_in(const std::string& dir, int side,
                                            const std::vector<uint8_t>& cells, int blank_cell,
-                                           const std::string& except);
+                                           bool zero_aware, const std::string& except);
 
-// Builds every group of `catalogue` (for its blank cell) and writes "<out_dir>/<stem>.<i>.pdb" (see
-// table_file_name), each through a temporary file; also writes "<out_dir>/<stem>.cat" when out_dir
-// does not hold the catalogue yet. With options.reuse, a group whose table another file in out_dir
-// already holds (same_table_in) is copied from it under the new header. Returns the written
-// paths.
+// Builds every group of `catalogue` (for its blank cell, zero-aware if it says so) and writes
+// "<out_dir>/<stem>.<i>.pdb" (see table_file_name), each through a temporary file; also writes
+// "<out_dir>/<stem>.cat" when out_dir does not hold the catalogue yet. With options.reuse, a group
+// whose table another file in out_dir already holds (same_table_in) is copied from it under the new
+// header. Returns the written paths.
 Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
                                                    const std::string& out_dir,
                                                    const BuildOptions& options = {});

@@ -20,6 +20,7 @@ struct Catalogue {
   std::vector<std::vector<uint8_t>> groups;  // in file order; cells in the order written
   std::vector<int> group_lines;              // 1-based line of each group in the source
   int blank = -1;                            // the blank's goal cell the tables are built for
+  bool zero_aware = false;                   // tables with a value per blank cell (Table)
   std::string source;                        // file name (or a description) for errors
   std::string stem;                          // base name without ".cat": names the built files
   std::string text;                          // the text parsed
@@ -30,10 +31,12 @@ struct Catalogue {
 
 // Parses catalogue text. Format: '#' starts a comment; blank lines are skipped; the first line
 // is "side N" (N from 2 to 8); an optional line "blank C" names the blank's goal cell (default:
-// the highest cell no group covers); every other line lists the cells of one group, separated by
-// spaces. Groups are disjoint, non-empty, and leave at least one cell uncovered (for the blank).
-// The tables are built for goals with the blank on that cell (and serve, through a symmetry of
-// the square, every goal whose blank cell it maps there). Errors name `source` and the line.
+// the highest cell no group covers); an optional line "zero-aware" asks for zero-aware tables
+// (a value per cell of the blank, see Table); every other line lists the cells of one group,
+// separated by spaces. Groups are disjoint, non-empty, and leave at least one cell uncovered (for
+// the blank). The tables are built for goals with the blank on that cell (and serve, through a
+// symmetry of the square, every goal whose blank cell it maps there). Errors name `source` and the
+// line.
 Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& source,
                                     const std::string& stem);
 

@@ -22,7 +22,9 @@ namespace taquin::pdb {
 // and the value is the larger sum. The state keeps each group's table index and Manhattan sum
 // per view; a move changes only the moved tile's group, whose index it updates from the digits
 // that change (the tile's own, and those of the group's tiles on the cells it jumps over), so a
-// lookup costs a few operations and one table read.
+// lookup costs a few operations and one table read. A zero-aware table is read at the placement
+// and the blank's cell (in the view): only the moved tile's group needs it, since the blank stays
+// in one region of free cells of every other group, where the values are equal.
 template <int N>
 class PdbHeuristic {
  public:
@@ -30,7 +32,7 @@ class PdbHeuristic {
   static constexpr int kMaxViews = 2;
 
   struct State {
-    std::array<std::array<uint32_t, kMaxGroups>, kMaxViews> index{};     // table index per group
+    std::array<std::array<uint32_t, kMaxGroups>, kMaxViews> index{};     // placement rank per group
     std::array<std::array<uint8_t, kMaxGroups>, kMaxViews> manhattan{};  // its tiles' distance
     std::array<std::array<uint8_t, kMaxGroups>, kMaxViews> part{};       // its table value
     std::array<int, kMaxViews> sum{};
@@ -55,6 +57,8 @@ class PdbHeuristic {
         const Table& table = *set.tables[g];
         group.table = &table;
         group.k = table.group_size();
+        group.blank_weight = table.zero_aware() ? 1 : 0;
+        group.stride = table.zero_aware() ? kCells : 1;
         for (int i = 0; i < group.k; ++i) {
           const int cell = table.cells()[i];
           group.label[i] = inverse[cell];
@@ -98,7 +102,8 @@ class PdbHeuristic {
           manhattan += group.dist[i][cells[i]];
         }
         const uint64_t index = rank_placement(cells, kCells, group.k);
-        const int value = group.table->value(index, manhattan);
+        const int value =
+            group.table->value(group.entry(index, view_[v].map[b.blank()]), manhattan);
         s.index[v][g] = static_cast<uint32_t>(index);
         s.manhattan[v][g] = static_cast<uint8_t>(manhattan);
         s.part[v][g] = static_cast<uint8_t>(value);
@@ -133,12 +138,13 @@ class PdbHeuristic {
   }
 
   // Prepared table reads (PrefetchingHeuristic): per view, the moved tile's group
-  // (-1 if none), its new index and Manhattan sum. IDA* prepares every child's reads when it
-  // enters a node and prefetches their entries, so the reads of siblings and of both views are
-  // in flight together instead of one after the other.
+  // (-1 if none), its new placement rank, table entry and Manhattan sum. IDA* prepares every
+  // child's reads when it enters a node and prefetches their entries, so the reads of siblings and
+  // of both views are in flight together instead of one after the other.
   struct Read {
     int group = -1;
     uint32_t index = 0;
+    uint32_t entry = 0;
     int manhattan = 0;
   };
   struct Lookup {
@@ -179,6 +185,12 @@ class PdbHeuristic {
     std::array<uint8_t, kCells> label{};                     // board label of each group tile
     std::array<uint32_t, kCells> weight{};                   // place value of each rank digit
     std::array<std::array<uint8_t, kCells>, kCells> dist{};  // per tile, per (mapped) cell
+    uint32_t stride = 1;        // entries per placement: kCells if zero-aware, else 1
+    uint32_t blank_weight = 0;  // 1 if zero-aware, else 0
+    // The table entry of placement `rank` with the blank on (mapped) cell `blank`.
+    uint32_t entry(uint64_t rank, int blank) const {
+      return static_cast<uint32_t>(rank) * stride + static_cast<uint32_t>(blank) * blank_weight;
+    }
   };
   struct Between {
     uint8_t count = 0;
@@ -224,16 +236,16 @@ class PdbHeuristic {
     const uint32_t index = static_cast<uint32_t>(s.index[v][g] + group.weight[rank] * delta +
                                                  (q > p ? later : -later));
     const int manhattan = s.manhattan[v][g] + group.dist[rank][q] - group.dist[rank][p];
-    return {g, index, manhattan};
+    return {g, index, group.entry(index, p), manhattan};  // the blank is now on p
   }
   [[gnu::always_inline]] void prefetch_read(int v, const Read& r) const {
-    __builtin_prefetch(view_[v].group[r.group].table->entry_address(r.index));
+    __builtin_prefetch(view_[v].group[r.group].table->entry_address(r.entry));
   }
   // Brings the read's group of view v up to date.
   [[gnu::always_inline]] void apply(State& s, int v, const Read& r) const {
     const int g = r.group;
     if (g < 0) return;
-    const int value = view_[v].group[g].table->value(r.index, r.manhattan);
+    const int value = view_[v].group[g].table->value(r.entry, r.manhattan);
     s.index[v][g] = r.index;
     s.manhattan[v][g] = static_cast<uint8_t>(r.manhattan);
     s.sum[v] += value - s.part[v][g];

@@ -19,8 +19,12 @@ namespace taquin::pdb {
 enum class Encoding : uint32_t { Excess4 = 1, Value8 = 2 };
 
 // Version 2 added the blank's goal cell (version 1 tables were seeded with the blank anywhere
-// off the group, a weaker bound).
-inline constexpr uint32_t kFormatVersion = 2;
+// off the group, a weaker bound). Version 3 turned the reserved word into flags: tables without
+// flags are still written as version 2, so that earlier readers keep reading them.
+inline constexpr uint32_t kFormatVersion = 3;
+inline constexpr uint32_t kFlaglessFormatVersion = 2;
+// Header flag: the table is zero-aware, one entry per (placement, blank cell) (see Table).
+inline constexpr uint32_t kFlagZeroAware = 1;
 inline constexpr char kMagic[8] = {'T', 'A', 'Q', 'U', 'I', 'N', 'P', 'D'};
 
 // The fixed 128-byte header at the start of every table file (little-endian fields).
@@ -32,12 +36,12 @@ struct FileHeader {
   uint32_t group_size;
   uint32_t encoding;
   uint32_t max_value;    // largest value in the table
-  uint64_t entry_count;  // (side²)! / (side² - group_size)!
+  uint64_t entry_count;  // (side²)! / (side² - group_size)!, times side² if zero-aware
   uint64_t payload_bytes;
   uint64_t payload_hash;  // XXH64 (seed 0) of the payload
   uint8_t cells[56];      // the group's goal cells, in ranking order; unused bytes are 0
   uint32_t blank_cell;    // the blank's goal cell the values are measured to
-  uint32_t reserved;      // 0
+  uint32_t flags;         // kFlagZeroAware or 0 (version 3); 0 (version 2)
   uint64_t header_hash;   // XXH64 (seed 0) of the 120 bytes above
 };
 static_assert(sizeof(FileHeader) == 128, "the on-disk header is 128 bytes");
@@ -46,10 +50,14 @@ static_assert(sizeof(FileHeader) == 128, "the on-disk header is 128 bytes");
 uint64_t payload_size(Encoding encoding, uint64_t entries);
 
 // A table in memory: either a read-only mapping of a file or an owned buffer (fresh builds).
+// A classic table has one entry per placement of the group's tiles (indexed by its rank): the
+// fewest group-tile moves to the goal, the least over where the blank starts. A zero-aware table
+// has one per (placement, blank cell), at rank * side² + blank cell: the fewest with the blank
+// starting on that cell (entries whose blank cell a group tile holds are 0 and never read).
 class Table {
  public:
   Table(int side, std::vector<uint8_t> cells, int blank_cell, Encoding encoding, int max_value,
-        std::vector<uint8_t> payload);
+        std::vector<uint8_t> payload, bool zero_aware = false);
   ~Table();
   Table(const Table&) = delete;
   Table& operator=(const Table&) = delete;
@@ -60,13 +68,19 @@ class Table {
   // The blank's goal cell: values count moves to the group's cells with the blank there.
   int blank_cell() const { return blank_cell_; }
   Encoding encoding() const { return encoding_; }
+  bool zero_aware() const { return zero_aware_; }
+  // The entry of the placement of rank `placement` with the blank on `blank` (ignored unless
+  // zero-aware).
+  uint64_t entry_index(uint64_t placement, int blank) const {
+    return zero_aware_ ? placement * static_cast<uint64_t>(side_ * side_) + blank : placement;
+  }
   int max_value() const { return max_value_; }
   uint64_t entry_count() const { return entries_; }
   uint64_t payload_bytes() const { return payload_size(encoding_, entries_); }
   const uint8_t* payload() const { return data_; }
   const std::string& path() const { return path_; }
 
-  // The value of entry `index` given the group's Manhattan sum for that placement.
+  // The value of entry `index` given the group's Manhattan sum for its placement.
   int value(uint64_t index, int manhattan) const {
     if (encoding_ == Encoding::Excess4)
       return manhattan + 2 * ((data_[index >> 1] >> ((index & 1) * 4)) & 15);
@@ -97,6 +111,7 @@ class Table {
   std::vector<uint8_t> cells_;
   int blank_cell_ = 0;
   Encoding encoding_ = Encoding::Value8;
+  bool zero_aware_ = false;
   int max_value_ = 0;
   uint64_t entries_ = 0;
   const uint8_t* data_ = nullptr;
@@ -111,7 +126,10 @@ class Table {
 Expected<FileHeader> read_header(const std::string& path);
 
 // Checks every entry: the goal placement is 0, each value is at least the group's Manhattan
-// sum with the same parity, and no value exceeds max_value (which some entry reaches).
+// sum with the same parity, and no value exceeds max_value (which some entry reaches). For a
+// zero-aware table, per placement: the entries of the blank cells of one region of free cells are
+// equal, those of cells the group holds are 0, and in the goal placement exactly the region of the
+// blank's goal cell is 0. The histogram then counts (placement, free cell) entries.
 // Fills `histogram` (count per value) when given. Errors name the table's path.
 Expected<bool> verify_values(const Table& table, std::vector<uint64_t>* histogram = nullptr);
 
