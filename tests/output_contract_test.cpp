@@ -94,7 +94,8 @@ void expect_matches(const std::string& out, const std::string& record_name, int 
 
 TEST(OutputContract, DocumentHasEveryJsonRecord) {
   const std::map<std::string, Record> records = documented_records();
-  for (const char* name : {"solve", "check", "explore", "bench instance", "bench summary"}) {
+  for (const char* name :
+       {"solve", "check", "explore", "bench instance", "bench summary", "compare"}) {
     ASSERT_TRUE(records.count(name)) << name;
     EXPECT_GE(records.at(name).size(), 5u) << name;
   }
@@ -134,6 +135,13 @@ TEST(OutputContract, BenchJson) {
   const size_t summary = run.out.rfind('\n', run.out.size() - 2) + 1;
   expect_matches(run.out.substr(0, summary), "bench instance", 2);
   expect_matches(run.out.substr(summary), "bench summary", 1);
+}
+
+TEST(OutputContract, CompareJson) {
+  // Solved rows and rows stopped at the node limit.
+  const auto run = run_taquin("compare --format json --max-nodes 2000 --board '8 6 7 2 5 4 3 0 1'");
+  EXPECT_EQ(run.status, 0) << run.err;
+  expect_matches(run.out, "compare", 11);
 }
 
 }  // namespace

@@ -30,7 +30,9 @@ class PdbFile : public ::testing::Test {
             ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
-    auto cat = parse_catalogue("side 3\n0 1 2\n3 4 5\n", (dir_ / "small.cat").string(), "small");
+    // Every cell but the blank's in a group, as `taquin pdb build` wants.
+    auto cat =
+        parse_catalogue("side 3\n0 1 2\n3 4 5\n6 7\n", (dir_ / "small.cat").string(), "small");
     ASSERT_TRUE(cat.ok());
     catalogue_ = *cat;
     std::ofstream(dir_ / "small.cat") << catalogue_.text;
@@ -74,7 +76,7 @@ TEST_F(PdbFile, RoundTripKeepsEveryValue) {
   EXPECT_TRUE(verify_values(**loaded).ok());
   auto set = load_pdb_set((dir_ / "small.cat").string(), Goal::standard(3));
   ASSERT_TRUE(set.ok()) << set.error().describe();
-  EXPECT_EQ(set->tables.size(), 2u);
+  EXPECT_EQ(set->tables.size(), 3u);
 }
 
 TEST_F(PdbFile, BadMagicIsRefused) {
@@ -412,7 +414,7 @@ TEST(PdbShipped, EveryBlankCellHasOneShippedSevenEightCatalogue) {
 TEST_F(PdbFile, LoadOrBuildBuildsAMissingCatalogueOnce) {
   const fs::path other = dir_ / "sub";
   fs::create_directories(other);
-  std::ofstream(other / "pair.cat") << "side 3\n0 1\n2 5\n";
+  std::ofstream(other / "pair.cat") << "side 3\n0 1\n2 5\n3 4 6 7\n";
   const std::string cat = (other / "pair.cat").string();
   EXPECT_FALSE(load_pdb_set(cat, Goal::standard(3)).ok());
   int rounds = 0;
@@ -478,7 +480,7 @@ TEST_F(PdbFile, CliBuildWritesTablesAndReportsRounds) {
   EXPECT_TRUE(fs::exists(out / "small.1.pdb"));
   EXPECT_TRUE(fs::exists(out / "small.2.pdb"));
   EXPECT_TRUE(fs::exists(out / "small.cat"));
-  EXPECT_NE(build.err.find("group 1/2 round 1: 4/504 entries reached"), std::string::npos)
+  EXPECT_NE(build.err.find("group 1/3 round 1: 4/504 entries reached"), std::string::npos)
       << build.err;
   auto set = load_pdb_set(out.string(), Goal::standard(3));
   EXPECT_TRUE(set.ok()) << set.error().describe();

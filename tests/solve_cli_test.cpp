@@ -152,10 +152,13 @@ TEST(SolveCli, SnailGoalAndShowPath) {
   ASSERT_NE(moves_at, std::string::npos);
   const std::string moves =
       text.out.substr(moves_at + 7, text.out.find('\n', moves_at) - moves_at - 7);
+  // Every board under its step label ("0", then "STEP LETTER"), in order (the grid of --show-path).
   size_t steps = 0;
-  for (size_t at = text.out.find("step "); at != std::string::npos;
-       at = text.out.find("step ", at + 1))
-    ++steps;
+  for (size_t at = moves_at; steps <= moves.size(); ++steps) {
+    const std::string label = steps == 0 ? "\n0" : std::to_string(steps) + " " + moves[steps - 1];
+    at = text.out.find(label, at);
+    if (at == std::string::npos) break;
+  }
   EXPECT_EQ(steps, moves.size() + 1);
   for (const char* stat :
        {"states selected (complexity in time): ", "max states in memory (complexity in size): ",

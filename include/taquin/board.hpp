@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -29,6 +30,8 @@ class Board {
   static constexpr int kWords = (kCells + kPerWord - 1) / kPerWord;
   static constexpr uint64_t kMask = (uint64_t{1} << kBits) - 1;
   using Words = std::array<uint64_t, kWords>;
+  // The packed cells as one value: the word itself on one-word boards, else the words.
+  using Packed = std::conditional_t<kWords == 1, uint64_t, Words>;
 
   Board() = default;
 
@@ -41,11 +44,14 @@ class Board {
     return b;
   }
 
-  // The one-word board whose packed cells are `packed`, with the blank on `blank` (which must
-  // hold label blank_label(): the caller's invariant).
-  static Board from_packed(uint64_t packed, int blank) requires(kWords == 1) {
+  // The board whose packed cells are `packed` (as packed() returns them), with the blank on
+  // `blank` (which must hold label blank_label(): the caller's invariant).
+  static Board from_packed(const Packed& packed, int blank) {
     Board b;
-    b.words_[0] = packed;
+    if constexpr (kWords == 1)
+      b.words_[0] = packed;
+    else
+      b.words_ = packed;
     b.blank_ = static_cast<uint8_t>(blank);
     return b;
   }
@@ -102,8 +108,13 @@ class Board {
   // The packed words (one word for N ≤ 4).
   const Words& words() const { return words_; }
 
-  // The single packed word of a board of side ≤ 4.
-  uint64_t packed() const requires(kWords == 1) { return words_[0]; }
+  // The packed cells: the single word of a board of side ≤ 4, else the words.
+  Packed packed() const {
+    if constexpr (kWords == 1)
+      return words_[0];
+    else
+      return words_;
+  }
 
   // Labels per cell.
   std::array<uint8_t, kCells> cells() const {

@@ -2,12 +2,15 @@
 //
 // Sets are embedded in the binary: korf100 (Korf's 100, for the zero-first goal: blank first),
 // korf100-standard-goal (the same positions for the standard goal), hardest80 and hardest8
-// (standard goal). A FILE set uses --goal (standard by default); its "# optimal K" comments give
-// the known lengths. One thread runs the serial IDA* (the reference: the last line, "Nodes
-// searched: N", is then deterministic and changes only when the search behaviour changes);
-// more threads run the parallel IDA*. Without --set, the default run solves the first 10 of
-// korf100 (seconds); `taquin bench --set korf100` solves all 100 (a minute or so on one core).
+// (standard goal), korf50 (Korf & Felner's 50 24-puzzles, zero-first goal, with the nodes their
+// IDA* generated: --easiest N runs the N cheapest by that count). A FILE set uses --goal
+// (standard by default); its "# optimal K" comments give the known lengths. One thread runs the
+// serial IDA* (the reference: the last line, "Nodes searched: N", is then deterministic and changes
+// only when the search behaviour changes); more threads run the parallel IDA*. Without --set, the
+// default run solves the first 10 of korf100 (seconds); `taquin bench --set korf100` solves all 100
+// (a minute or so on one core).
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
@@ -30,15 +33,90 @@ namespace taquin::cli {
 namespace {
 
 struct BenchOptions {
-  std::string set;           // empty: the default run, the first 10 of korf100
-  std::optional<int> count;  // first K instances; 0: all; default all (10 of the default run)
-  int threads = 0;           // 0: all cores
-  std::string heuristic;     // empty: pdb when its databases load for the set's goal, else linear
+  std::string set;             // empty: the default run, the first 10 of korf100
+  std::optional<int> count;    // first K instances; 0: all; default all (10 of the default run)
+  std::optional<int> easiest;  // the K with the fewest published nodes generated, easiest first
+  std::string ids;             // "38,40": these instances (positions from 1), in this order
+  int threads = 0;             // 0: all cores
+  std::string heuristic;       // empty: pdb when its databases load for the set's goal, else linear
   PdbChoice pdb;
   std::string goal;  // FILE sets only; standard when empty
   std::string format = "text";
   std::string shard;  // --shard K/N; empty: the whole set
 };
+
+// The comment key of the nodes a published search generated on an instance: korf50's lines end
+// with "# kf2002-nodes N" (Korf & Felner 2002); a FILE set may carry it too.
+constexpr std::string_view kPublishedNodesKey = "kf2002-nodes";
+
+// The published count of generated nodes of each instance: the number after kPublishedNodesKey in
+// the comment of the line where it starts, if any. One pass over `text` (instances in line order).
+std::vector<std::optional<uint64_t>> published_counts(std::string_view text,
+                                                      const std::vector<Instance>& instances) {
+  std::vector<std::optional<uint64_t>> counts;
+  int line_no = 1;
+  for (const Instance& inst : instances) {
+    for (; line_no < inst.line && !text.empty(); ++line_no) {
+      const size_t end = text.find('\n');
+      text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+    }
+    const std::string_view line = text.substr(0, text.find('\n'));
+    const size_t comment = line.find('#');
+    const size_t key = line.find(kPublishedNodesKey);
+    std::optional<uint64_t> count;
+    if (comment != std::string_view::npos && key != std::string_view::npos && key > comment) {
+      std::string_view rest = line.substr(key + kPublishedNodesKey.size());
+      while (!rest.empty() && rest[0] == ' ') rest.remove_prefix(1);
+      uint64_t value = 0;
+      const auto [ptr, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), value);
+      if (ec == std::errc() && ptr != rest.data()) count = value;
+    }
+    counts.push_back(count);
+  }
+  return counts;
+}
+
+// The instances to run, as indexes into a set of `size` instances: --ids in their order, else the
+// --easiest by `published` (fewest first), else the first `count` (0: all).
+Expected<std::vector<size_t>> select_instances(
+    const BenchOptions& options, const std::string& set, size_t size, int count,
+    const std::vector<std::optional<uint64_t>>& published) {
+  std::vector<size_t> chosen;
+  if (!options.ids.empty()) {
+    std::string_view rest = options.ids;
+    while (true) {
+      const std::string_view word = rest.substr(0, rest.find(','));
+      size_t id = 0;
+      const auto [ptr, ec] = std::from_chars(word.data(), word.data() + word.size(), id);
+      if (ec != std::errc() || ptr != word.data() + word.size() || id < 1 || id > size)
+        return Error{"--ids", 0,
+                     "'" + std::string(word) + "' is not an id of " + set + " (1 to " +
+                         std::to_string(size) + ")"};
+      if (std::find(chosen.begin(), chosen.end(), id - 1) != chosen.end())
+        return Error{"--ids", 0, "id " + std::to_string(id) + " is named twice"};
+      chosen.push_back(id - 1);
+      if (word.size() == rest.size()) break;
+      rest.remove_prefix(word.size() + 1);
+    }
+    return chosen;
+  }
+  for (size_t i = 0; i < size; ++i) chosen.push_back(i);
+  if (options.easiest) {
+    if (*options.easiest < 1)
+      return Error{"--easiest", 0,
+                   std::to_string(*options.easiest) + " is not a count (1 or more)"};
+    if (std::any_of(published.begin(), published.end(), [](const auto& p) { return !p; }))
+      return Error{"--easiest", 0,
+                   "set " + set + " has no published node count on every board to rank by (a '" +
+                       std::string(kPublishedNodesKey) + " N' comment, as korf50's boards have)"};
+    std::stable_sort(chosen.begin(), chosen.end(),
+                     [&](size_t a, size_t b) { return *published[a] < *published[b]; });
+    count = *options.easiest;
+  }
+  if (count > 0 && static_cast<size_t>(count) < chosen.size())
+    chosen.resize(static_cast<size_t>(count));
+  return chosen;
+}
 
 int run_bench(const BenchOptions& options) {
   for (std::optional<Error> bad :
@@ -51,36 +129,49 @@ int run_bench(const BenchOptions& options) {
   const std::string set = options.set.empty() ? "korf100" : options.set;
   const int count = options.count.value_or(options.set.empty() ? 10 : 0);
   std::vector<Instance> instances;
+  std::vector<std::optional<uint64_t>> published;  // per instance of the set
   std::string goal_text = options.goal.empty() ? "standard" : options.goal;
-  if (auto text = embedded::find(set)) {
+  // The set's text: embedded, else the FILE's.
+  const std::optional<std::string_view> embedded_text = embedded::find(set);
+  std::string file_text;
+  if (embedded_text) {
     if (!options.goal.empty()) {
       print_usage_error({"--goal", 0, "an embedded set has its own goal; --goal is for a FILE set"},
                         "bench");
       return kExitBadInput;
     }
-    if (set == "korf100") goal_text = "zero-first";
-    auto parsed = parse_instances(*text, set);
-    if (!parsed) {
-      print_error(parsed.error());
-      return kExitBadInput;
-    }
-    instances = std::move(*parsed);
+    if (set == "korf100" || set == "korf50") goal_text = "zero-first";
   } else {
-    auto parsed = read_instances(set);
-    if (!parsed) {
-      print_error(parsed.error());
+    Expected<std::string> read = read_text(set, kMaxBatchBytes);
+    if (!read) {
+      print_error(read.error());
       return kExitBadInput;
     }
-    instances = std::move(*parsed);
+    file_text = std::move(*read);
   }
+  const std::string_view text = embedded_text ? *embedded_text : std::string_view(file_text);
+  Expected<std::vector<Instance>> parsed = parse_instances(text, set);
+  if (!parsed) {
+    print_error(parsed.error());
+    return kExitBadInput;
+  }
+  instances = std::move(*parsed);
+  published = published_counts(text, instances);
+  const bool has_published = std::any_of(published.begin(), published.end(),
+                                         [](const std::optional<uint64_t>& p) { return p; });
   Expected<GoalSpec> spec = parse_goal_spec(goal_text, "--goal");
   if (!spec) {
     print_error(spec.error());
     return kExitBadInput;
   }
-  if (count > 0 && static_cast<size_t>(count) < instances.size())
-    instances.resize(static_cast<size_t>(count));
-  // --shard: the instances of this shard, each with its id in the whole set.
+  Expected<std::vector<size_t>> selected =
+      select_instances(options, set, instances.size(), count, published);
+  if (!selected) {
+    print_usage_error(selected.error(), "bench");
+    return kExitBadInput;
+  }
+  // --shard: the selected instances of this shard (by 0-based place among them), each with its id
+  // in the whole set.
   std::vector<int> ids;
   {
     Expected<Shard> shard = options.shard.empty() ? Shard{} : parse_shard(options.shard, "--shard");
@@ -89,12 +180,16 @@ int run_bench(const BenchOptions& options) {
       return kExitBadInput;
     }
     std::vector<Instance> taken;
-    for (size_t i = 0; i < instances.size(); ++i)
-      if (shard->takes(i)) {
-        taken.push_back(std::move(instances[i]));
+    std::vector<std::optional<uint64_t>> taken_published;
+    for (size_t k = 0; k < selected->size(); ++k)
+      if (shard->takes(k)) {
+        const size_t i = (*selected)[k];
+        taken.push_back(instances[i]);
+        taken_published.push_back(published[i]);
         ids.push_back(static_cast<int>(i) + 1);
       }
     instances = std::move(taken);
+    published = std::move(taken_published);
   }
   // The heuristic (choose_heuristic for the set's goal): every instance of a set shares one goal
   // spec; a mixed-size FILE set takes the heuristic asked for, or linear.
@@ -103,10 +198,20 @@ int run_bench(const BenchOptions& options) {
                                     [&](const Instance& i) { return i.side == instances[0].side; });
   Expected<Goal> set_goal = Goal::for_side(*spec, instances.empty() ? 4 : instances[0].side);
   if (set_goal && one_side && !instances.empty()) {
+    // korf50 on linear conflict would run for days: its databases unless a heuristic is named.
+    const bool needs_pdb = set == "korf50" && options.heuristic.empty();
     Expected<HeuristicChoice> chosen =
-        HeuristicCache(asked_heuristic(options.heuristic), options.pdb).get(*set_goal);
+        HeuristicCache(
+            needs_pdb ? std::optional(HeuristicKind::Pdb) : asked_heuristic(options.heuristic),
+            options.pdb)
+            .get(*set_goal);
     if (!chosen) {
-      print_error(chosen.error());
+      Error e = chosen.error();
+      if (needs_pdb)
+        e.message +=
+            " (korf50 takes the pattern databases unless --heuristic names another: "
+            "linear conflict would take days)";
+      print_error(e);
       return kExitBadInput;
     }
     choice = *chosen;
@@ -131,10 +236,14 @@ int run_bench(const BenchOptions& options) {
   uint64_t total_nodes = 0;
   uint64_t total_generated = 0;
   double total_seconds = 0;
-  int solved_count = 0;  // instances handled (the summary's count)
-  if (!json) std::cout << "    id  length  optimal         nodes    seconds\n";
-  for (const Instance& inst : instances) {
-    const int id = ids[static_cast<size_t>(solved_count++)];
+  int run_count = 0;  // instances handled (the summary's count)
+  if (!json)
+    std::cout << "    id  length  optimal         nodes     generated    seconds"
+              << (has_published ? "     published" : "") << '\n';
+  for (size_t k = 0; k < instances.size(); ++k) {
+    const Instance& inst = instances[k];
+    const int id = ids[k];
+    ++run_count;
     Expected<Goal> goal = Goal::for_side(*spec, inst.side);
     if (!goal) {
       print_error(goal.error());
@@ -191,14 +300,21 @@ int run_bench(const BenchOptions& options) {
         line.add("moves", moves_string(result.moves)).add_null("lower_bound");
       else
         line.add_null("moves").add("lower_bound", result.lower_bound);
+      if (published[k])
+        line.add("published_nodes_generated", *published[k]);
+      else
+        line.add_null("published_nodes_generated");
       std::cout << line.str() << std::endl;  // each record whole as soon as it is known
     } else {
       std::ostringstream row;
       row << std::setw(6) << id << "  " << std::setw(6)
           << (solved ? std::to_string(length) : outcome_name(result.outcome)) << "  "
           << std::setw(7) << (inst.optimal_length ? std::to_string(*inst.optimal_length) : "-")
-          << "  " << std::setw(12) << result.stats.nodes_expanded << "  " << std::setw(9)
-          << std::fixed << std::setprecision(3) << result.stats.seconds;
+          << "  " << std::setw(12) << result.stats.nodes_expanded << "  " << std::setw(12)
+          << result.stats.nodes_generated << "  " << std::setw(9) << std::fixed
+          << std::setprecision(3) << result.stats.seconds;
+      if (has_published)
+        row << "  " << std::setw(12) << (published[k] ? std::to_string(*published[k]) : "-");
       std::cout << row.str() << std::endl;
     }
   }
@@ -208,7 +324,7 @@ int run_bench(const BenchOptions& options) {
   if (json) {
     JsonLine summary;
     summary.add("summary", true).add("set", set).add("heuristic", heuristic);
-    summary.add("instances", solved_count)
+    summary.add("instances", run_count)
         .add("all_optimal", all_optimal)
         .add("unknown_optimal", unknown);
     summary.add("nodes_expanded", total_nodes).add("nodes_generated", total_generated);
@@ -219,7 +335,7 @@ int run_bench(const BenchOptions& options) {
   } else {
     std::ostringstream out;
     out << "set: " << set << ", heuristic: " << heuristic << '\n';
-    out << "instances: " << solved_count << '\n';
+    out << "instances: " << run_count << '\n';
     out << "all optimal: " << (all_optimal ? "yes" : "no");
     if (unknown) out << " (" << unknown << " without a known length)";
     out << '\n';
@@ -239,10 +355,21 @@ void setup_bench(CLI::App& app, int& exit_code) {
   CLI::App* sub = app.add_subcommand(
       "bench", "Solve a reference set with IDA*: lengths against the known optimal, nodes/s");
   sub->add_option("--set", options->set,
-                  "korf100, korf100-standard-goal, hardest80, hardest8 (embedded) or a FILE "
+                  "korf100, korf100-standard-goal, hardest80, hardest8, korf50 (embedded; korf50 "
+                  "is 5x5 and takes the 6-6-6-6 databases unless --heuristic is named) or a FILE "
                   "(default: the first 10 of korf100)");
-  sub->add_option("--count", options->count,
-                  "Solve only the first K instances (0 or absent: all of the set)");
+  CLI::Option* count = sub->add_option(
+      "--count", options->count, "Solve only the first K instances (0 or absent: all of the set)");
+  CLI::Option* easiest = sub->add_option(
+      "--easiest", options->easiest,
+      "Solve only the K instances with the fewest nodes generated in the published search "
+      "(korf50: Korf & Felner 2002), easiest first");
+  sub->add_option("--ids", options->ids,
+                  "Solve only these instances, by position in the set from 1, in this order "
+                  "(e.g. 38,40)")
+      ->excludes(count)
+      ->excludes(easiest);
+  easiest->excludes(count);
   sub->add_option("--threads", options->threads, "Threads (0: all cores; 1: serial IDA*)")
       ->capture_default_str();
   sub->add_option("--heuristic", options->heuristic,

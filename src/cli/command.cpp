@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "memory_size.hpp"
 #include "taquin/pdb/pdb_set.hpp"
 #include "taquin/solvability.hpp"
 #include "taquin/tables.hpp"
@@ -196,6 +197,28 @@ Expected<double> parse_seconds_limit(const std::string& text, const std::string&
     return Error{option, 0,
                  text + " is not a limit: give seconds above 0 (leave the option out for none)"};
   return value;
+}
+
+Expected<Limits> parse_limits(const std::string& max_memory, const std::string& max_nodes,
+                              const std::string& max_seconds) {
+  Limits limits;
+  limits.max_memory_bytes = default_memory_limit();
+  if (!max_memory.empty()) {
+    Expected<uint64_t> bytes = parse_memory_size(max_memory, "--max-memory");
+    if (!bytes) return bytes.error();
+    limits.max_memory_bytes = *bytes;
+  }
+  if (!max_nodes.empty()) {
+    Expected<uint64_t> nodes = parse_node_limit(max_nodes, "--max-nodes");
+    if (!nodes) return nodes.error();
+    limits.max_nodes = *nodes;
+  }
+  if (!max_seconds.empty()) {
+    Expected<double> seconds = parse_seconds_limit(max_seconds, "--max-seconds");
+    if (!seconds) return seconds.error();
+    limits.max_seconds = *seconds;
+  }
+  return limits;
 }
 
 std::optional<Error> check_threads(int threads) {

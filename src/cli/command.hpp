@@ -131,6 +131,11 @@ Expected<uint64_t> parse_node_limit(const std::string& text, const std::string& 
 // The value of --max-seconds: a finite number of seconds above 0; the Error names `option`.
 Expected<double> parse_seconds_limit(const std::string& text, const std::string& option);
 
+// The limits of --max-memory (empty: default_memory_limit()), --max-nodes and --max-seconds
+// (empty: none); the Error names the option.
+Expected<Limits> parse_limits(const std::string& max_memory, const std::string& max_nodes,
+                              const std::string& max_seconds);
+
 // Checks --threads: 0 (all cores) or 1 to 1024.
 std::optional<Error> check_threads(int threads);
 

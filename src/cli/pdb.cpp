@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "command.hpp"
+#include "memory_size.hpp"
 #include "pdb_choice.hpp"
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/catalogue.hpp"
@@ -18,6 +19,7 @@ namespace {
 struct PdbOptions {
   std::string catalogue;
   std::string out_dir;
+  std::string max_memory;  // empty: half the physical memory
   int threads = 0;
   bool fresh = false;
   std::string file;
@@ -31,6 +33,19 @@ int run_build(const PdbOptions& options) {
   }
   if (options.threads < 0) {
     print_error({"--threads", 0, "must be 0 (all cores) or more"});
+    return kExitBadInput;
+  }
+  uint64_t max_memory = default_memory_limit();
+  if (!options.max_memory.empty()) {
+    Expected<uint64_t> bytes = parse_memory_size(options.max_memory, "--max-memory");
+    if (!bytes) {
+      print_usage_error(bytes.error(), "pdb build");
+      return kExitBadInput;
+    }
+    max_memory = *bytes;
+  }
+  if (Expected<bool> ok = pdb::check_buildable(*catalogue, max_memory); !ok) {
+    print_error(ok.error());
     return kExitBadInput;
   }
   // -o, else beside a catalogue file, else (a built-in name) the default directory.
@@ -129,12 +144,15 @@ void setup_pdb(CLI::App& app, int& exit_code) {
       "my.cat) into <stem>.<i>.pdb files");
   build
       ->add_option("catalogue", options->catalogue,
-                   "A built-in catalogue (7-8, 7-8-centre, 7-8-edge, 6-6-3, 5-5-5) or a file: "
-                   "side N, then one group of goal cells a line")
+                   "A built-in catalogue (4x4: 7-8, 7-8-centre, 7-8-edge, 6-6-3, 5-5-5; 5x5: "
+                   "6-6-6-6) or a file: side N, then one group of goal cells a line")
       ->required();
   build->add_option("-o,--out", options->out_dir,
                     "Output directory (default: a catalogue file's own; for a built-in name, "
                     "$TAQUIN_PDB_DIR, else $XDG_DATA_HOME/taquin, else ~/.local/share/taquin)");
+  build->add_option("--max-memory", options->max_memory,
+                    "Refuse, before any work, a group whose build would need more memory than "
+                    "this (512M, 2G; default: half the physical memory; 6-6-6-6 needs 1.6G)");
   build->add_option("--threads", options->threads, "Worker threads (0 = all cores)")
       ->capture_default_str();
   build->add_flag("--fresh", options->fresh,

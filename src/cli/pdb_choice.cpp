@@ -9,18 +9,22 @@
 #include <iostream>
 #include <utility>
 
+#include "memory_size.hpp"
+
 namespace taquin::cli {
 
 void add_pdb_options(CLI::App* sub, PdbChoice& choice) {
-  sub->add_option("--pdb", choice.location,
-                  "Pattern databases: a directory (the strongest complete set in it) or a "
-                  "catalogue file; default pdb/, then $TAQUIN_PDB_DIR, else $XDG_DATA_HOME/taquin, "
-                  "else ~/.local/share/taquin");
+  sub->add_option(
+      "--pdb", choice.location,
+      "Pattern databases (4x4, 5x5): a directory (the strongest complete set in it) or a "
+      "catalogue file; default pdb/, then $TAQUIN_PDB_DIR, else $XDG_DATA_HOME/taquin, "
+      "else ~/.local/share/taquin");
   sub->add_flag(
       "--build-pdb", choice.build,
-      "Build the databases first when they are missing (the 7-8 set that serves the goal, "
-      "into the --pdb directory or the default one: one to one and a half minutes on 2 "
-      "cores, 1.9 GB of memory)");
+      "Build the databases first when they are missing, into the --pdb directory or the "
+      "default one: for 4x4, the 7-8 set that serves the goal (one to one and a half minutes "
+      "on 2 cores, 1.9 GB of memory); for 5x5 goals with the blank on a corner, 6-6-6-6 (two "
+      "minutes, 1.5 GB)");
 }
 
 BuildReport::BuildReport(size_t groups) : groups_(groups), tty_(isatty(STDERR_FILENO)) {}
@@ -81,6 +85,7 @@ HeuristicCache::HeuristicCache(std::optional<HeuristicKind> asked, const PdbChoi
   request_.asked = asked;
   request_.paths = pdb_paths(choice);
   request_.build = choice.build;
+  request_.build_options.max_memory = default_memory_limit();
 }
 
 Expected<HeuristicChoice> HeuristicCache::get(const Goal& goal) {

@@ -22,6 +22,7 @@
 #include "taquin/search/result.hpp"
 #include "taquin/search/solver.hpp"
 #include "taquin/solvability.hpp"
+#include "view.hpp"
 
 #ifdef TAQUIN_MPI
 #include "mpi_solve.hpp"
@@ -33,7 +34,8 @@ namespace {
 struct SolveOptions {
   InputOptions input;
   std::string algorithm = "ida";
-  std::string heuristic;  // empty: the strongest available (pdb on 4x4 when built, else linear)
+  std::string
+      heuristic;  // empty: the strongest available (pdb on 4x4 and 5x5 when built, else linear)
   PdbChoice pdb;
   std::string format = "text";
   bool show_path = false;
@@ -42,6 +44,8 @@ struct SolveOptions {
   std::string max_nodes;    // empty: no limit
   std::string max_seconds;  // empty: no limit
   int threads = 0;          // 0: all cores for IDA*, one for the other algorithms
+  ViewOptions view;         // --color, --notation, --svg, --animate, --gif
+  bool progress = false;    // --progress: each IDA* iteration as a line on stderr
   bool verbose = false;     // MPI builds: the nodes each rank expanded, on stderr
 };
 
@@ -53,12 +57,13 @@ const char* optimal_word(const SearchResult& result) {
 // The text report of one instance.
 void print_text(std::ostream& out, int id, const Job& job, const SolveOptions& options,
                 const SearchPlan& plan, const std::string& heuristic, const SearchResult& result,
-                const std::vector<std::vector<uint8_t>>& path) {
+                const std::vector<std::vector<uint8_t>>& path, TermColour colour) {
   const Instance& inst = job.instance;
   const int side = inst.side;
+  const MoveNotation notation = output_notation(options.view);
   out << "instance " << id << " (" << inst.source << ":" << inst.line << "), " << side << 'x'
       << side << ", goal " << job.goal.name() << '\n';
-  out << format_board(inst.tiles, side, BoardFormat::Grid);
+  for (const std::string& row : board_block(inst.tiles, job.goal, colour).lines) out << row << '\n';
   if (result.outcome == Outcome::Unsolvable) {
     out << "unsolvable: this board cannot reach the goal (parity); no search made"
         << snail_note(job) << "\n\n";
@@ -70,14 +75,9 @@ void print_text(std::ostream& out, int id, const Job& job, const SolveOptions& o
   if (result.outcome == Outcome::Solved) {
     out << "length: " << result.moves.size() << (result.moves.size() == 1 ? " move" : " moves")
         << (result.optimal ? " (optimal)" : " (not proven optimal)") << '\n';
-    out << "moves: " << moves_string(result.moves) << '\n';
-    if (options.show_path) {
-      for (size_t i = 0; i < path.size(); ++i) {
-        out << "step " << i;
-        if (i > 0) out << " (" << dir_letter(result.moves[i - 1]) << ')';
-        out << '\n' << format_board(path[i], side, BoardFormat::Grid);
-      }
-    }
+    out << "moves: " << moves_in_notation(result.moves, notation) << '\n';
+    if (options.show_path)
+      out << path_grid(path, result.moves, job.goal, colour, notation, output_columns());
   } else if (result.outcome == Outcome::MemoryLimit) {
     out << "not solved: stopped at the memory limit of "
         << format_bytes(plan.limits.max_memory_bytes) << " (--max-memory)\n";
@@ -162,28 +162,6 @@ struct Record {
   std::vector<uint64_t> rank_expanded;  // an MPI search's nodes, by rank
 };
 
-// The limits --max-memory, --max-nodes and --max-seconds ask for; the Error names the option.
-Expected<Limits> parse_limits(const SolveOptions& options) {
-  Limits limits;
-  limits.max_memory_bytes = default_memory_limit();
-  if (!options.max_memory.empty()) {
-    Expected<uint64_t> bytes = parse_memory_size(options.max_memory, "--max-memory");
-    if (!bytes) return bytes.error();
-    limits.max_memory_bytes = *bytes;
-  }
-  if (!options.max_nodes.empty()) {
-    Expected<uint64_t> nodes = parse_node_limit(options.max_nodes, "--max-nodes");
-    if (!nodes) return nodes.error();
-    limits.max_nodes = *nodes;
-  }
-  if (!options.max_seconds.empty()) {
-    Expected<double> seconds = parse_seconds_limit(options.max_seconds, "--max-seconds");
-    if (!seconds) return seconds.error();
-    limits.max_seconds = *seconds;
-  }
-  return limits;
-}
-
 // The threads an IDA* search (or a batch) uses: --threads, or all cores.
 int ida_threads(const SolveOptions& options) {
   return options.threads > 0 ? options.threads
@@ -195,7 +173,8 @@ int run_solve(const SolveOptions& options) {
   // Ranks other than 0 search the boards rank 0 hands over (with the same options: mpirun gives
   // every rank the same command line) and print nothing.
   if (mpi::rank() != 0) {
-    Expected<Limits> limits = parse_limits(options);
+    Expected<Limits> limits =
+        parse_limits(options.max_memory, options.max_nodes, options.max_seconds);
     HeuristicCache heuristics(asked_heuristic(options.heuristic), options.pdb);
     const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
                                           static_cast<size_t>(ida_threads(options)));
@@ -225,7 +204,8 @@ int run_solve(const SolveOptions& options) {
     return kExitBadInput;
   }
   plan.threads = options.threads > 0 || plan.algorithm == Algorithm::Ida ? ida_threads(options) : 1;
-  Expected<Limits> limits = parse_limits(options);
+  Expected<Limits> limits =
+      parse_limits(options.max_memory, options.max_nodes, options.max_seconds);
   if (!limits) {
     print_usage_error(limits.error(), "solve");
     return kExitBadInput;
@@ -257,8 +237,11 @@ int run_solve(const SolveOptions& options) {
   if (plan.threads > 1)
     parallelism.emplace(tbb::global_control::max_allowed_parallelism, plan.threads);
 
+  const TermColour colour = output_colour(options.view.color);
   InterruptWatch interrupt;
   plan.limits.cancel = interrupt.flag();
+  // IDA*'s iterations on stderr, for a batch searched one board at a time (set below).
+  IterationProgress progress(options.progress);
   // Solves job `index` into its record; run by several threads at once in a batch.
   const auto solve_job = [&](size_t index) {
     const Job& job = (*jobs)[index];
@@ -282,6 +265,7 @@ int run_solve(const SolveOptions& options) {
         return run_search<N>(job.goal.canonical<N>(inst.tiles), job_plan,
                              choices[index].databases.get());
       });
+      progress.finish();
     }
     // A search the signal stopped; one that finished as it came is printed, and the next stops.
     if (interrupt.signal() && result.outcome == Outcome::Cancelled) {
@@ -320,8 +304,15 @@ int run_solve(const SolveOptions& options) {
     if (options.format == "json")
       out << json_line(job.id, job, options, job_plan, heuristic, result, path) << '\n';
     else
-      print_text(out, job.id, job, options, job_plan, heuristic, result, path);
+      print_text(out, job.id, job, options, job_plan, heuristic, result, path, colour);
     record.output = out.str();
+    if (result.outcome == Outcome::Solved) {
+      if (std::optional<Error> bad =
+              write_pictures(options.view, job.id, jobs->size(), path, result.moves, job.goal)) {
+        record.warning += "taquin: " + printable(bad->describe()) + "\n";
+        record.status = worse_status(record.status, kExitBadInput);
+      }
+    }
     return record;
   };
 
@@ -374,6 +365,7 @@ int run_solve(const SolveOptions& options) {
     for (size_t index; !stop.load() && (index = next_job.fetch_add(1)) < jobs->size();)
       deliver(index, tbb::this_task_arena::isolate([&] { return solve_job(index); }));
   };
+  if (batch_threads <= 1) plan.limits.on_iteration = progress.callback();
   if (batch_threads > 1)
     tbb::parallel_for(size_t{0}, batch_threads, size_t{1}, [&](size_t) { take_jobs(); });
   else
@@ -394,13 +386,18 @@ void setup_solve(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   sub->add_option("--heuristic,-H", options->heuristic,
                   "hamming, manhattan, linear (linear conflict) or pdb (pattern databases); "
-                  "default: pdb on 4x4 when its databases are built, else linear")
+                  "default: pdb on 4x4 and 5x5 when their databases are built, else linear")
       ->check(CLI::IsMember({"hamming", "manhattan", "linear", "pdb"}))
       ->capture_default_str();
   add_pdb_options(sub, options->pdb);
   add_format_option(sub, options->format);
   add_strict_option(sub, options->strict);
-  sub->add_flag("--show-path", options->show_path, "Print every board on the way to the goal");
+  sub->add_flag("--show-path", options->show_path,
+                "Print every board on the way to the goal, side by side as the width allows");
+  add_view_options(sub, options->view, true);
+  sub->add_flag("--progress", options->progress,
+                "Print each IDA* iteration on stderr as a line (bound, nodes, nodes/s, seconds); "
+                "on a terminal, searches past a second show it on one line anyway");
   sub->add_option("--max-memory", options->max_memory,
                   "Memory for A*, greedy, uniform and BFS, e.g. 512M or 2G (default: half the "
                   "physical memory and of the process's limits); the search stops cleanly when it "

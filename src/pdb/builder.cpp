@@ -556,7 +556,7 @@ Expected<std::shared_ptr<Table>> build_group(int side, const std::vector<uint8_t
       std::find(cells.begin(), cells.end(), blank_cell) != cells.end())
     return Error{"", 0, "the blank's cell " + std::to_string(blank_cell) + " is not free"};
   // The search keeps table indices in 32 bits.
-  if (placement_count(geo.cells, k) * (options.zero_aware ? geo.cells : 1) > (uint64_t{1} << 32))
+  if (placement_count(geo.cells, k) * (options.zero_aware ? geo.cells : 1) > kMaxTableEntries)
     return Error{"", 0,
                  options.zero_aware ? "the group has too many entries for a zero-aware table"
                                     : "the group has too many placements to tabulate"};
@@ -586,6 +586,37 @@ Expected<std::shared_ptr<Table>> build_group(int side, const std::vector<uint8_t
 }
 
 }  // namespace
+
+uint64_t build_memory_estimate(int side, int tiles) {
+  const int free = side * side - tiles;
+  const uint64_t word_bytes = free <= 8 ? 2 : free <= 16 ? 4 : 8;
+  const uint64_t entries = placement_count(side * side, tiles);
+  return (entries * (2 * word_bytes + 1) / 2) * 3 / 2;
+}
+
+Expected<bool> check_buildable(const Catalogue& catalogue, uint64_t max_memory) {
+  const int cells = catalogue.side * catalogue.side;
+  const uint64_t all = cells == 64 ? ~uint64_t{0} : (uint64_t{1} << cells) - 1;
+  if (const uint64_t left_out = all & ~catalogue.covered() & ~(uint64_t{1} << catalogue.blank)) {
+    std::string list;
+    for (int c = 0; c < cells; ++c)
+      if (left_out >> c & 1) list += (list.empty() ? "" : ", ") + std::to_string(c);
+    return Error{catalogue.source, 0,
+                 "cells left out (in no group, and not the blank's cell " +
+                     std::to_string(catalogue.blank) + "): " + list +
+                     "; a catalogue to build puts every other cell in a group"};
+  }
+  for (size_t g = 0; g < catalogue.groups.size(); ++g) {
+    const uint64_t need =
+        build_memory_estimate(catalogue.side, static_cast<int>(catalogue.groups[g].size()));
+    if (need > max_memory)
+      return Error{catalogue.source, catalogue.group_lines[g],
+                   "building this group needs about " + std::to_string(need >> 20) +
+                       " MiB of memory, over the limit of " + std::to_string(max_memory >> 20) +
+                       " MiB"};
+  }
+  return true;
+}
 
 Expected<std::shared_ptr<Table>> build_table(int side, const std::vector<uint8_t>& cells,
                                              int blank_cell, const BuildOptions& options) {

@@ -20,6 +20,16 @@ bool parse_int(std::string_view word, int& out) {
   return ec == std::errc() && end == word.data() + word.size();
 }
 
+// More than kMaxTableEntries placements of k tiles on n cells (counted without overflow).
+bool too_many_placements(int n, int k) {
+  uint64_t count = 1;
+  for (int i = 0; i < k; ++i) {
+    count *= static_cast<uint64_t>(n - i);
+    if (count > kMaxTableEntries) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 uint64_t Catalogue::covered() const {
@@ -86,6 +96,12 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
     if (static_cast<int>(group.size()) > cells - 3)
       return Error{source, line_no,
                    "a group must leave at least three cells out (the blank and two more)"};
+    if (too_many_placements(cells, static_cast<int>(group.size())))
+      return Error{source, line_no,
+                   std::to_string(group.size()) + " tiles have more than " +
+                       std::to_string(kMaxTableEntries) + " placements on " +
+                       std::to_string(cells) +
+                       " cells, the most a table may have (its indexes are 32-bit)"};
     if (static_cast<int>(cat.groups.size()) == kMaxGroups)
       return Error{source, line_no, "too many groups (at most " + std::to_string(kMaxGroups) + ")"};
     cat.groups.push_back(std::move(group));

@@ -95,7 +95,7 @@ Expected<PdbSet> with_goal_check(Expected<PdbSet> set, const Goal& goal, PdbMiss
 }
 
 // What to run so that `dir` (or, for "", the default directory) serves `goal`: the built-in
-// catalogue for its blank cell (4x4), else how to write one.
+// catalogue for its blank cell (4x4, corners of 5x5), else how to write one.
 std::string build_advice(const Goal& goal, const std::string& dir, const std::string& default_dir) {
   const std::string target = dir.empty() ? default_dir : dir;
   if (const std::string stem = shipped_catalogue_for(goal); !stem.empty()) {
@@ -103,7 +103,10 @@ std::string build_advice(const Goal& goal, const std::string& dir, const std::st
     return "build one with `" +
            build_command(*catalogue, target.empty() ? "pdb" : target, default_dir) + "`";
   }
-  return "write a " + size_text(goal.side()) + " catalogue (see pdb/README.md) and build it with " +
+  const std::string why =
+      goal.side() == 5 ? "the built-in 6-6-6-6 serves goals with the blank on a corner; " : "";
+  return why + "write a " + size_text(goal.side()) + " catalogue for blank cell " +
+         std::to_string(goal.blank_cell()) + " (see pdb/README.md) and build it with " +
          "`taquin pdb build FILE.cat -o " + (target.empty() ? "pdb" : target) + "`";
 }
 
@@ -181,8 +184,10 @@ bool is_builtin(const Catalogue& catalogue) {
 }
 
 std::string shipped_catalogue_for(const Goal& goal) {
-  if (goal.side() != 4) return {};
-  for (const char* stem : {"7-8", "7-8-centre", "7-8-edge"}) {
+  std::vector<const char*> stems;
+  if (goal.side() == 4) stems = {"7-8", "7-8-centre", "7-8-edge"};
+  if (goal.side() == 5) stems = {"6-6-6-6"};
+  for (const char* stem : stems) {
     Expected<Catalogue> catalogue = builtin_catalogue(stem);
     if (catalogue && !usable_symmetries(*catalogue, goal.blank_cell()).empty()) return stem;
   }
@@ -308,6 +313,10 @@ Expected<PdbSet> load_or_build_pdb_set(
     out_dir = paths.location.empty() ? paths.default_dir : paths.location;
     if (out_dir.empty())
       return Error{"", 0, "no directory to build the pattern databases in (no default directory)"};
+  }
+  if (Expected<bool> ok = check_buildable(*catalogue, build.max_memory); !ok) {
+    report(miss, PdbMiss::BadPath);
+    return ok.error();
   }
   if (building) building(*catalogue, out_dir);
   Expected<std::vector<std::string>> written = build_catalogue(*catalogue, out_dir, build);

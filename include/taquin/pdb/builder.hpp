@@ -27,6 +27,8 @@ struct BuildOptions {
   int threads = 0;                                   // 0 = all cores
   std::function<void(const RoundReport&)> progress;  // called after each round (any thread)
   bool force_value8 = false;                         // skip the 4-bit encoding (tests)
+  // load_or_build_pdb_set: the most memory a group's build may need (check_buildable).
+  uint64_t max_memory = UINT64_MAX;
   // A zero-aware table (a value per blank cell, see Table); build_catalogue takes it from the
   // catalogue.
   bool zero_aware = false;
@@ -48,6 +50,18 @@ struct BuildOptions {
 // (a zero-aware table: at most 2^32 entries) or a blank cell inside the group.
 Expected<std::shared_ptr<Table>> build_table(int side, const std::vector<uint8_t>& cells,
                                              int blank_cell, const BuildOptions& options = {});
+
+// The bytes a build of one group of `tiles` tiles on a side-`side` board is expected to peak at:
+// one state word per placement (16, 32 or 64 bits as the free cells need), the payload (half a
+// byte an entry) and the move buffers, taken as half as much again (measured peaks: 1.84 GB for
+// the 8-tile group of 7-8, estimated 1.95 GB; 1.5 GB for a 6-tile group of 6-6-6-6, estimated
+// 1.63 GB).
+uint64_t build_memory_estimate(int side, int tiles);
+
+// Checks, before any work, that every group of `catalogue` can be built: no cell left out (each
+// cell but the blank's is in a group) and no group whose build_memory_estimate exceeds
+// `max_memory` bytes. Errors name the catalogue and the line (0 for a cell left out).
+Expected<bool> check_buildable(const Catalogue& catalogue, uint64_t max_memory);
 
 // A table file in `dir`, other than `except`, that holds exactly the values build_table would
 // compute for `cells`, `blank_cell` and `zero_aware`: the same side and cells (in the same order),

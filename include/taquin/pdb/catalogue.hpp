@@ -13,6 +13,9 @@ namespace taquin::pdb {
 // Most groups a catalogue may hold (the heuristic keeps one value per group in its state).
 inline constexpr int kMaxGroups = 8;
 
+// Most entries a group's table may have: the heuristic keeps table indexes in 32 bits.
+inline constexpr uint64_t kMaxTableEntries = (uint64_t{1} << 32) - 1;
+
 // A parsed catalogue. Groups name goal CELLS (row-major, 0-based), so one database serves every
 // goal: on canonical boards a piece's label is its goal cell.
 struct Catalogue {
@@ -33,10 +36,12 @@ struct Catalogue {
 // is "side N" (N from 2 to 8); an optional line "blank C" names the blank's goal cell (default:
 // the highest cell no group covers); an optional line "zero-aware" asks for zero-aware tables
 // (a value per cell of the blank, see Table); every other line lists the cells of one group,
-// separated by spaces. Groups are disjoint, non-empty, and leave at least one cell uncovered (for
-// the blank). The tables are built for goals with the blank on that cell (and serve, through a
-// symmetry of the square, every goal whose blank cell it maps there). Errors name `source` and the
-// line.
+// separated by spaces. Groups are disjoint, non-empty, have at most kMaxTableEntries placements
+// each, and leave at least one cell uncovered (for the blank); a catalogue may leave other cells
+// out (its heuristic ignores their tiles), which check_buildable (builder.hpp) refuses for a
+// build. The tables are built for goals with the blank on that cell (and serve, through a
+// symmetry of the square, every goal whose blank cell it maps there). Errors name `source` and
+// the line.
 Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& source,
                                     const std::string& stem);
 

@@ -46,7 +46,8 @@ std::string default_pdb_dir(const char* taquin_pdb_dir, const char* xdg_data_hom
                             const char* home);
 
 // The catalogues built into the binary, strongest first (4x4): "7-8" (blank on a corner),
-// "7-8-centre" (on a centre cell), "7-8-edge" (on another edge cell), "6-6-3", "5-5-5".
+// "7-8-centre" (on a centre cell), "7-8-edge" (on another edge cell), "6-6-3", "5-5-5"; then
+// (5x5) "6-6-6-6" (blank on a corner).
 const std::vector<std::string>& builtin_catalogues();
 
 // The built-in catalogue `name` ("7-8" or "7-8.cat"); its source is its stem, so that
@@ -60,8 +61,9 @@ Expected<Catalogue> find_catalogue(const std::string& file_or_name);
 // True when `catalogue` is a built-in one (read by name, not from a file).
 bool is_builtin(const Catalogue& catalogue);
 
-// The stem of the built-in 7-8 catalogue that serves `goal` (the one whose blank cell a symmetry
-// maps the goal's blank cell to); "" when the board is not 4x4.
+// The stem of the built-in catalogue that serves `goal` (one whose blank cell a symmetry maps the
+// goal's blank cell to): 7-8, 7-8-centre or 7-8-edge for 4x4, 6-6-6-6 for 5x5 goals with the
+// blank on a corner; "" for any other goal.
 std::string shipped_catalogue_for(const Goal& goal);
 
 // The command that builds `catalogue` into `dir`: "taquin pdb build NAME|FILE", with "-o dir"
@@ -94,10 +96,12 @@ Expected<PdbSet> load_pdb_set(const PdbPaths& paths, const Goal& goal, PdbMiss* 
 Expected<PdbSet> load_pdb_set(const std::string& dir_or_catalogue, const Goal& goal);
 
 // Like load_pdb_set, but when nothing serves the goal (PdbMiss::Absent), builds first: the
-// catalogue paths.location names (tables beside it), or the built-in 7-8 catalogue that serves
-// the goal (shipped_catalogue_for) into paths.location when it is a directory, else into
-// paths.default_dir. Damaged or refused files are reported, not rebuilt. `build` carries threads
-// and progress; `building`, when set, is told the catalogue and directory before a build starts.
+// catalogue paths.location names (tables beside it), or the built-in catalogue that serves the
+// goal (shipped_catalogue_for: 7-8 for 4x4, 6-6-6-6 for 5x5) into paths.location when it is a
+// directory, else into paths.default_dir. Damaged or refused files are reported, not rebuilt; a
+// catalogue check_buildable refuses (with build.max_memory) is an error before any work. `build`
+// carries threads and progress; `building`, when set, is told the catalogue and directory before
+// a build starts.
 Expected<PdbSet> load_or_build_pdb_set(
     const PdbPaths& paths, const Goal& goal, const BuildOptions& build,
     const std::function<void(const Catalogue&, const std::string& dir)>& building = {},

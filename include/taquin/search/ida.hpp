@@ -1,13 +1,13 @@
 // Serial IDA*: depth-first iterative deepening on f = g + h, with an incremental heuristic.
 //
 // The hot loop: each node's board (one uint64_t for sides ≤ 4) and heuristic state are passed
-// by value down the recursion, so a move is made in registers and never undone; the inverse of
-// the previous move is never generated, nor any move that completes a duplicate move string
-// (MoveAutomaton, whose state travels with the node); nothing allocates, throws or calls through
-// a pointer.
-// On one-word boards there is one search function per blank cell (per blank cell and previous
-// move for heuristics that prefetch), so every move, cell and update case is a compile-time
-// constant. The path is written on the way back.
+// by value down the recursion, so a move is made in registers (or a few stack bytes on larger
+// boards) and never undone; the inverse of the previous move is never generated, nor any move
+// that completes a duplicate move string (MoveAutomaton, whose state travels with the node);
+// nothing allocates, throws or calls through a pointer.
+// On sides up to 4 there is one search function per blank cell (per blank cell and previous move
+// for heuristics that prefetch), so every move, cell and update case is a compile-time constant.
+// The path is written on the way back.
 #pragma once
 
 #include <algorithm>
@@ -112,11 +112,20 @@ class IdaWorker {
   // in the state and no cost argument: one register and two operations a child fewer, some 5-7%
   // faster.
   static constexpr bool kStepped = Board<N>::kWords == 1 && SteppedHeuristic<H, N> && !kTwoStage;
-  // The heuristic the one-word search updates: H::Stepped where it is used, else a placeholder.
+  // The heuristic the search updates: H::Stepped where it is used, else a placeholder.
   using Updater =
       typename std::conditional_t<kStepped, SteppedOf<H>, std::type_identity<Unused>>::type;
-  // The cost argument of the one-word search: g, or nothing where the state carries f.
+  // The cost argument of the search functions: g, or nothing where the state carries f.
   using Cost = std::conditional_t<kStepped, Unused, int>;
+  using Packed = typename Board<N>::Packed;
+  // Sides up to 4 have one search function per (blank cell, previous move); larger sides one
+  // generic loop (dfs). On 5×5 with the 6-6-6-6 tables (Korf & Felner's #38, -j 1, user time,
+  // interleaved with the generic loop, same nodes) the per-cell functions were 2-10% slower, and
+  // 10-30% with one function per blank cell: the search waits on table reads there (perf's
+  // samples sit on the table loads), which they do not shorten, and their code takes 182-750 KB
+  // against the loop's 2 KB. Sides 6-8 made the library's build minutes longer.
+  static constexpr int kMaxCompiledSide = 4;
+  static constexpr bool kCompiledMoves = N <= kMaxCompiledSide;
 
   // `watch` checks the limits (and, in the parallel search, the shared counter and flag).
   IdaWorker(const H& heuristic, int blank_label, const LimitWatch& watch)
@@ -148,7 +157,7 @@ class IdaWorker {
       return kFound;
     }
     bool unwound;
-    if constexpr (Board<N>::kWords == 1) {
+    if constexpr (kCompiledMoves) {
       Cost cost{};
       if constexpr (kStepped)
         bound_ = bound - g;  // f relative to this root: bound_ and next_ too, for this search
@@ -180,7 +189,7 @@ class IdaWorker {
   int deepest() const { return deepest_; }
 
  private:
-  // Multi-word boards (N ≥ 5): expands `board` at cost g (its f is within the bound), children
+  // Sides above kMaxCompiledSide: expands `board` at cost g (its f is within the bound), children
   // from the move table of (blank cell, previous move). Returns true to unwind: the goal was
   // reached (the path is written on the way back) or the search must stop (stopped_).
   bool dfs(const Board<N> board, const State state, int g, int prev, uint32_t automaton) {
@@ -213,13 +222,13 @@ class IdaWorker {
     return false;
   }
 
-  // One-word boards: the search below a node whose blank is on cell Blank after the move Prev
-  // (kNoMove: any, see kChildPrev), so the moves, their cells and the vertical/horizontal cases
-  // of the heuristic update are all compile-time constants, and no move needs a test. The board
-  // comes as its packed word alone (the blank cell is Blank), which keeps every argument of a
-  // two-word heuristic state in registers.
+  // The search below a node whose blank is on cell Blank after the move Prev (kNoMove: any, see
+  // kChildPrev), so the moves, their cells and the vertical/horizontal cases of the heuristic
+  // update are all compile-time constants, and no move needs a test. The board comes as its
+  // packed cells alone (the blank cell is Blank): on one-word boards, one register, which keeps
+  // every argument of a two-word heuristic state in registers too.
   template <int Blank, int Prev>
-  [[gnu::noinline]] bool dfs_at(const uint64_t packed, const State state, Cost g,
+  [[gnu::noinline]] bool dfs_at(const Packed packed, const State state, Cost g,
                                 uint32_t automaton) {
     const Board<N> board = Board<N>::from_packed(packed, Blank);
     if (expanded_ >= check_at_ && must_stop()) return stopped_ = true;
@@ -248,14 +257,13 @@ class IdaWorker {
   template <int Blank, Dir D>
   [[gnu::always_inline]] Lookup prepare_at(const Board<N>& board, const State& state) const {
     constexpr int to = kMoves<N>.target_by_dir[Blank][static_cast<int>(D)];
-    const int label =
-        static_cast<int>((board.packed() >> (Board<N>::kBits * to)) & Board<N>::kMask);
+    const int label = board.at(to);
     const Lookup lookup = h_.prepare(state, board, label, to, Blank);
     h_.prefetch(lookup);
     return lookup;
   }
 
-  // One child of a one-word node, reached by blank move D, in five steps: generate it, update
+  // One child of a node, reached by blank move D, in five steps: generate it, update
   // its heuristic to its f, prune it above the bound, recurse (or stop at the goal), record the
   // move on the way back. `reads`: its prepared reads (prefetching heuristics). Returns true to
   // unwind (goal found, or stopped).
@@ -267,8 +275,7 @@ class IdaWorker {
     const uint32_t child_automaton = automaton_.next(automaton, D);
     if (child_automaton == MoveAutomaton::kDead) return false;
     ++generated_;
-    const int label =
-        static_cast<int>((board.packed() >> (Board<N>::kBits * to)) & Board<N>::kMask);
+    const int label = board.at(to);
     Board<N> child = board;
     child.slide(to);
     // 2. Update the heuristic: the child's f.
@@ -344,7 +351,7 @@ class IdaWorker {
   template <Dir D>
   static constexpr int kChildPrev = kPrefetches ? static_cast<int>(D) : kNoMove;
 
-  using DfsAt = bool (IdaWorker::*)(const uint64_t, const State, Cost, uint32_t);
+  using DfsAt = bool (IdaWorker::*)(const Packed, const State, Cost, uint32_t);
 
   static Updater make_updater(int blank_label) {
     if constexpr (kStepped)
@@ -401,7 +408,7 @@ class IdaWorker {
   uint64_t generated_ = 0;
   Outcome stop_reason_ = Outcome::Cancelled;
   std::vector<Dir> path_;
-  int recorded_ = 0;  // one-word boards: moves recorded by record() in this search
+  int recorded_ = 0;  // moves recorded by record() in this search
 };
 
 }  // namespace detail
@@ -443,6 +450,7 @@ SearchResult ida_search(const Board<N>& start, const H& heuristic, const Limits&
       result.outcome = Outcome::Unsolvable;         // on a solvable board)
       break;
     }
+    if (limits.on_iteration) limits.on_iteration({bound, worker.expanded(), watch.seconds()});
     bound = r;
   }
   result.stats.nodes_expanded = worker.expanded();

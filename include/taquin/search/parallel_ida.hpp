@@ -130,6 +130,8 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
         }
         return finish(r == Worker::kStopped ? serial.stop_reason() : Outcome::Unsolvable);
       }
+      if (limits.on_iteration)
+        limits.on_iteration({bound, serial.expanded(), detail::seconds_since(started)});
       bound = r;
       // The next iteration would likely outgrow the budget: parallel at once, rather than tried
       // serially and abandoned.
@@ -262,11 +264,13 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
     if (found.load()) break;
     if (stop_reason.load() >= 0) break;
     if (next_bound.load() == Worker::kInfinity) break;
-    bound = next_bound.load();
     // A frontier built small for a search that has since grown is made deeper, so the threads
     // keep enough subtrees to share.
     uint64_t total = 0;
     for (const Worker& worker : workers) total += worker.expanded();
+    if (limits.on_iteration)
+      limits.on_iteration({bound, stats.nodes_expanded + total, detail::seconds_since(started)});
+    bound = next_bound.load();
     const uint64_t iteration_nodes = total - searched;
     searched = total;
     if (level.size() < detail::kFrontierTarget && iteration_nodes / 16 > 4 * level.size() &&

@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "taquin/tables.hpp"
@@ -48,12 +49,23 @@ constexpr const char* outcome_name(Outcome o) {
   return "?";
 }
 
+// What an IDA* iteration that found no solution leaves: the bound it searched, the nodes expanded
+// since the search began, and the seconds since then.
+struct IterationReport {
+  int bound = 0;
+  uint64_t nodes_expanded = 0;
+  double seconds = 0.0;
+};
+
 // Limits a search stops at; zero means no limit.
 struct Limits {
   uint64_t max_memory_bytes = 0;
   uint64_t max_nodes = 0;
   double max_seconds = 0.0;
   const std::atomic<bool>* cancel = nullptr;  // polled; true stops the search with Cancelled
+  // IDA* (serial and parallel) calls it after each iteration that ends without a solution, on the
+  // search's thread, outside the hot loop; empty: not called. For progress reports.
+  std::function<void(const IterationReport&)> on_iteration;
 };
 
 // The result of one search.

@@ -1,0 +1,244 @@
+// `taquin compare`: every algorithm with every heuristic that applies on each board, each run
+// under limits, as a table (text, JSON lines or CSV): length, optimality, the 42 school's
+// complexities, nodes and seconds.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "command.hpp"
+#include "pdb_choice.hpp"
+#include "taquin/replay.hpp"
+#include "taquin/solvability.hpp"
+
+namespace taquin::cli {
+namespace {
+
+struct CompareOptions {
+  InputOptions input;
+  PdbChoice pdb;
+  std::string format = "text";
+  std::string max_memory = "1G";  // each run's limits: a hard board never hangs the table
+  std::string max_nodes;          // empty: none
+  std::string max_seconds = "10";
+};
+
+// One cell of the table: an algorithm with a heuristic ("none" for uniform-cost and BFS).
+struct Cell {
+  Algorithm algorithm;
+  const char* algorithm_name;
+  HeuristicKind heuristic;
+  std::string heuristic_name;
+};
+
+// The cells for boards of `goal`: BFS and uniform-cost once, A*, greedy and IDA* with Hamming,
+// Manhattan, linear conflict and, when they load for the goal, the pattern databases.
+std::vector<Cell> cells_for(const HeuristicChoice& strongest) {
+  std::vector<Cell> cells = {{Algorithm::Bfs, "bfs", HeuristicKind::Linear, "none"},
+                             {Algorithm::Uniform, "uniform", HeuristicKind::Linear, "none"}};
+  const std::pair<Algorithm, const char*> informed[] = {
+      {Algorithm::AStar, "astar"}, {Algorithm::Greedy, "greedy"}, {Algorithm::Ida, "ida"}};
+  for (const auto& [algorithm, name] : informed) {
+    cells.push_back({algorithm, name, HeuristicKind::Hamming, "hamming"});
+    cells.push_back({algorithm, name, HeuristicKind::Manhattan, "manhattan"});
+    cells.push_back({algorithm, name, HeuristicKind::Linear, "linear"});
+    if (strongest.kind == HeuristicKind::Pdb)
+      cells.push_back({algorithm, name, HeuristicKind::Pdb, strongest.label()});
+  }
+  return cells;
+}
+
+// The fields of one row, in order, as JSON values.
+std::vector<std::pair<std::string, std::string>> row_fields(int id, const Job& job,
+                                                            const Cell& cell,
+                                                            const SearchResult& result) {
+  const Instance& inst = job.instance;
+  const bool solved = result.outcome == Outcome::Solved;
+  const bool bounded = !solved && result.outcome != Outcome::Unsolvable;
+  const Stats& s = result.stats;
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.6f", s.seconds);
+  return {{"id", std::to_string(id)},
+          {"source", json_quote(inst.source)},
+          {"line", std::to_string(inst.line)},
+          {"size", std::to_string(inst.side)},
+          {"algorithm", json_quote(cell.algorithm_name)},
+          {"heuristic", json_quote(cell.heuristic_name)},
+          {"outcome", json_quote(outcome_name(result.outcome))},
+          {"length", solved ? std::to_string(result.moves.size()) : "null"},
+          {"optimal", solved && result.optimal ? "true" : "false"},
+          {"states_selected", std::to_string(s.states_selected)},
+          {"max_states_in_memory", std::to_string(s.max_states_in_memory)},
+          {"nodes_expanded", std::to_string(s.nodes_expanded)},
+          {"nodes_generated", std::to_string(s.nodes_generated)},
+          {"seconds", seconds},
+          {"lower_bound", bounded ? std::to_string(result.lower_bound) : "null"}};
+}
+
+// A JSON value as a CSV field: strings unquoted (and CSV-quoted when they hold a comma, a quote
+// or a line break), null empty, numbers and booleans as they are.
+std::string csv_field(const std::string& json) {
+  if (json == "null") return "";
+  if (json.empty() || json.front() != '"') return json;
+  std::string text;
+  for (size_t i = 1; i + 1 < json.size(); ++i) {
+    if (json[i] == '\\' && i + 2 < json.size()) ++i;  // json_quote's escapes of " and backslash
+    text += json[i];
+  }
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+// The text table's header, aligned with text_row's columns.
+constexpr const char* kTextHeader =
+    "algorithm heuristic      length optimal     selected    in memory     expanded    generated "
+    "   seconds";
+
+// The text row: the cell, then length (or the outcome), optimality and the counts, aligned.
+std::string text_row(const Cell& cell, const SearchResult& result) {
+  const Stats& s = result.stats;
+  const std::string length = result.outcome == Outcome::Solved ? std::to_string(result.moves.size())
+                                                               : outcome_name(result.outcome);
+  const char* optimal = result.outcome != Outcome::Solved ? "-" : result.optimal ? "yes" : "no";
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "%-9s %-10s %10s %7s %12llu %12llu %12llu %12llu %10.4f",
+                cell.algorithm_name, cell.heuristic_name.c_str(), length.c_str(), optimal,
+                static_cast<unsigned long long>(s.states_selected),
+                static_cast<unsigned long long>(s.max_states_in_memory),
+                static_cast<unsigned long long>(s.nodes_expanded),
+                static_cast<unsigned long long>(s.nodes_generated), s.seconds);
+  return buf;
+}
+
+int run_compare(const CompareOptions& options) {
+  Expected<Limits> limits =
+      parse_limits(options.max_memory, options.max_nodes, options.max_seconds);
+  if (!limits) {
+    print_usage_error(limits.error(), "compare");
+    return kExitBadInput;
+  }
+  Expected<std::vector<Job>> jobs = load_jobs(options.input);
+  if (!jobs) {
+    print_error(jobs.error());
+    return kExitBadInput;
+  }
+  HeuristicRequest request;
+  request.paths = pdb_paths(options.pdb);
+  request.build = options.pdb.build;
+  InterruptWatch interrupt;
+  SearchPlan plan;
+  plan.threads = 1;  // every algorithm on one thread, to compare like with like
+  plan.limits = *limits;
+  plan.limits.cancel = interrupt.flag();
+  int status = kExitOk;
+  bool header_printed = false;
+  for (size_t index = 0; index < jobs->size(); ++index) {
+    const Job& job = (*jobs)[index];
+    const Instance& inst = job.instance;
+    const int id = static_cast<int>(index) + 1;
+    const bool solvable = is_solvable(inst.tiles, job.goal);
+    // The databases join the table when they load for this goal (no notice: the other rows
+    // stand).
+    Expected<HeuristicChoice> strongest = choose_heuristic(job.goal, request);
+    if (!strongest) {
+      print_error(strongest.error());
+      return kExitBadInput;
+    }
+    if (options.format == "text") {
+      std::cout << "board " << id << " (" << inst.source << ":" << inst.line << "), " << inst.side
+                << 'x' << inst.side << ", goal " << job.goal.name() << '\n'
+                << format_board(inst.tiles, inst.side, BoardFormat::Grid);
+      if (!solvable) {
+        std::cout << "unsolvable: this board cannot reach the goal (parity); no search made"
+                  << snail_note(job) << "\n\n";
+        status = worse_status(status, kExitUnsolved);
+        continue;
+      }
+      std::cout << kTextHeader << '\n';
+    }
+    if (!solvable) status = worse_status(status, kExitUnsolved);
+    for (const Cell& cell : cells_for(*strongest)) {
+      SearchResult result;
+      if (!solvable) {
+        result.outcome = Outcome::Unsolvable;
+      } else {
+        SearchPlan cell_plan = plan;
+        cell_plan.algorithm = cell.algorithm;
+        cell_plan.heuristic = cell.heuristic;
+        result = with_side(inst.side, [&]<int N>() {
+          return run_search<N>(job.goal.canonical<N>(inst.tiles), cell_plan,
+                               strongest->databases.get());
+        });
+      }
+      if (interrupt.signal() && result.outcome == Outcome::Cancelled) {
+        print_interrupted(interrupt.signal(), inst, result);
+        return interrupt.exit_status();
+      }
+      if (result.outcome == Outcome::Solved) {
+        // Nothing unchecked is shown: the length printed is that of a solution that replays.
+        Expected<std::vector<std::vector<uint8_t>>> replay =
+            replay_solution(inst.tiles, result.moves, job.goal);
+        if (!replay) {
+          print_error({inst.source, inst.line,
+                       std::string("internal error: the solution found by ") + cell.algorithm_name +
+                           " does not replay: " + replay.error().message});
+          status = worse_status(status, kExitInternal);
+          continue;
+        }
+      }
+      if (options.format == "text") {
+        std::cout << text_row(cell, result) << '\n';
+        continue;
+      }
+      const auto fields = row_fields(id, job, cell, result);
+      if (options.format == "json") {
+        JsonLine line;
+        for (const auto& [key, value] : fields) line.add_raw(key, value);
+        std::cout << line.str() << '\n';
+      } else {
+        std::string text;
+        if (!header_printed) {
+          for (const auto& [key, value] : fields) text += (text.empty() ? "" : ",") + key;
+          std::cout << text << '\n';
+          text.clear();
+          header_printed = true;
+        }
+        for (size_t i = 0; i < fields.size(); ++i)
+          text += (i ? "," : "") + csv_field(fields[i].second);
+        std::cout << text << '\n';
+      }
+      std::cout.flush();
+    }
+    if (options.format == "text") std::cout << '\n';
+  }
+  return status;
+}
+
+void setup_compare(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<CompareOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "compare",
+      "Run every algorithm with every heuristic that applies on each board, under limits, and "
+      "print the table");
+  add_input_options(sub, options->input);
+  add_pdb_options(sub, options->pdb);
+  add_format_option(sub, options->format, {"text", "json", "csv"});
+  sub->add_option("--max-memory", options->max_memory,
+                  "Memory for each run of A*, greedy, uniform and BFS, e.g. 512M")
+      ->check(not_blank("a size, e.g. 512M"))
+      ->capture_default_str();
+  sub->add_option("--max-seconds", options->max_seconds, "Seconds for each run (above 0)")
+      ->check(not_blank("a number of seconds"))
+      ->capture_default_str();
+  sub->add_option("--max-nodes", options->max_nodes,
+                  "Expanded nodes for each run (1 or more; default: none)")
+      ->check(not_blank("a node count"));
+  sub->callback([options, &exit_code] { exit_code = run_compare(*options); });
+}
+
+const RegisterCommand registered(35, setup_compare);
+
+}  // namespace
+}  // namespace taquin::cli

@@ -1,0 +1,161 @@
+// The CLI's view options: terminal colours and width, the --show-path grid, picture files.
+#include "view.hpp"
+
+#include "command.hpp"
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+namespace taquin::cli {
+
+void add_view_options(CLI::App* sub, ViewOptions& options, bool pictures) {
+  sub->add_option("--color", options.color,
+                  "Colour the boards by goal cell: auto (on a terminal, unless NO_COLOR is set), "
+                  "always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  sub->add_option("--notation", options.notation,
+                  "Name moves in text by where the blank goes (blank) or where the tile goes "
+                  "(tile); JSON keeps the blank's letters")
+      ->check(CLI::IsMember({"blank", "tile"}))
+      ->capture_default_str();
+  if (!pictures) return;
+  sub->add_option("--svg", options.svg,
+                  "Write each solution as an SVG figure of its boards (several inputs: FILE-ID)");
+  sub->add_option("--animate", options.animate,
+                  "Write each solution as an animated SVG, its tiles sliding, looping");
+  sub->add_option("--gif", options.gif, "Write each solution as an animated GIF, a frame a board");
+}
+
+TermColour output_colour(const std::string& color) {
+  if (color == "never") return TermColour::None;
+  if (color == "auto") {
+    const char* no_color = std::getenv("NO_COLOR");
+    const char* term = std::getenv("TERM");
+    if (!::isatty(STDOUT_FILENO) || (no_color && *no_color) || (term && !std::strcmp(term, "dumb")))
+      return TermColour::None;
+  }
+  const char* colorterm = std::getenv("COLORTERM");
+  if (colorterm && (!std::strcmp(colorterm, "truecolor") || !std::strcmp(colorterm, "24bit")))
+    return TermColour::TrueColour;
+  return TermColour::Ansi256;
+}
+
+int output_columns() {
+  if (const char* columns = std::getenv("COLUMNS")) {
+    char* end = nullptr;
+    const long value = std::strtol(columns, &end, 10);
+    if (end != columns && *end == '\0' && value > 0 && value <= 100000)
+      return static_cast<int>(value);
+  }
+  winsize size{};
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  return 80;
+}
+
+MoveNotation output_notation(const ViewOptions& options) {
+  return options.notation == "tile" ? MoveNotation::Tile : MoveNotation::Blank;
+}
+
+std::string path_grid(const std::vector<std::vector<uint8_t>>& path, std::span<const Dir> moves,
+                      const Goal& goal, TermColour colour, MoveNotation notation, int columns) {
+  std::vector<TextBlock> blocks;
+  blocks.reserve(path.size());
+  for (size_t i = 0; i < path.size(); ++i) {
+    TextBlock block = board_block(path[i], goal, colour);
+    block.lines.insert(block.lines.begin(), step_label(i, moves, notation));
+    blocks.push_back(std::move(block));
+  }
+  return side_by_side(blocks, columns);
+}
+
+namespace {
+
+// FILE for one input; FILE with "-ID" before its extension for several.
+std::string picture_path(const std::string& file, int id, size_t count) {
+  if (count <= 1) return file;
+  const std::filesystem::path path(file);
+  std::filesystem::path numbered = path;
+  numbered.replace_filename(path.stem().string() + "-" + std::to_string(id) +
+                            path.extension().string());
+  return numbered.string();
+}
+
+// Writes `bytes` to `file` through a temporary file beside it, renamed when whole.
+std::optional<Error> write_whole(const std::string& file, std::string_view bytes) {
+  const std::string temporary = file + ".tmp" + std::to_string(::getpid());
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (out) out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (out) out.close();
+    if (!out) {
+      const int saved = errno;
+      std::error_code ignored;
+      std::filesystem::remove(temporary, ignored);
+      return Error{file, 0, std::string("cannot write: ") + std::strerror(saved ? saved : EIO)};
+    }
+  }
+  std::error_code renamed;
+  std::filesystem::rename(temporary, file, renamed);
+  if (renamed) {
+    std::error_code ignored;
+    std::filesystem::remove(temporary, ignored);
+    return Error{file, 0, "cannot write: " + renamed.message()};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Error> write_pictures(const ViewOptions& options, int id, size_t count,
+                                    const std::vector<std::vector<uint8_t>>& path,
+                                    std::span<const Dir> moves, const Goal& goal) {
+  if (!options.svg.empty())
+    if (auto bad = write_whole(picture_path(options.svg, id, count),
+                               svg_figure(path, moves, goal, output_notation(options))))
+      return bad;
+  if (!options.animate.empty())
+    if (auto bad = write_whole(picture_path(options.animate, id, count), svg_animation(path, goal)))
+      return bad;
+  if (!options.gif.empty()) {
+    Expected<std::vector<uint8_t>> gif = gif_animation(path, goal);
+    if (!gif) return Error{options.gif, 0, gif.error().message};
+    const std::string_view bytes(reinterpret_cast<const char*>(gif->data()), gif->size());
+    if (auto bad = write_whole(picture_path(options.gif, id, count), bytes)) return bad;
+  }
+  return std::nullopt;
+}
+
+IterationProgress::IterationProgress(bool lines)
+    : lines_(lines), terminal_(::isatty(STDERR_FILENO) != 0) {}
+
+std::function<void(const IterationReport&)> IterationProgress::callback() {
+  if (!lines_ && !terminal_) return {};
+  return [this](const IterationReport& r) { report(r); };
+}
+
+void IterationProgress::report(const IterationReport& r) {
+  if (!lines_ && r.seconds < 1.0) return;  // the redrawn line: only for a long search
+  std::fprintf(stderr,
+               "%staquin: IDA* bound %d searched: %llu nodes expanded, %.0f nodes/s, %.2f s%s",
+               lines_ ? "" : "\r\x1b[K", r.bound, static_cast<unsigned long long>(r.nodes_expanded),
+               per_second(r.nodes_expanded, r.seconds), r.seconds, lines_ ? "\n" : "");
+  std::fflush(stderr);
+  drawn_ = !lines_;
+}
+
+void IterationProgress::finish() {
+  if (!drawn_) return;
+  std::fputs("\n", stderr);
+  std::fflush(stderr);
+  drawn_ = false;
+}
+
+}  // namespace taquin::cli

@@ -1,0 +1,74 @@
+// The CLI's view options (--color, --notation, --svg, --animate, --gif): the terminal's colours
+// and width, the grid of boards of --show-path, and the picture files of a solution.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "taquin/error.hpp"
+#include "taquin/goal.hpp"
+#include "taquin/render.hpp"
+#include "taquin/search/result.hpp"
+
+namespace taquin::cli {
+
+struct ViewOptions {
+  std::string color = "auto";      // auto, always, never
+  std::string notation = "blank";  // blank, tile
+  std::string svg;                 // --svg FILE: the figure of the solution
+  std::string animate;             // --animate FILE: the animated SVG
+  std::string gif;                 // --gif FILE: the animated GIF
+};
+
+// Adds --color and --notation to `sub`, and with `pictures` also --svg, --animate and --gif.
+void add_view_options(CLI::App* sub, ViewOptions& options, bool pictures);
+
+// The colours of standard output: none for --color never, or when auto and standard output is
+// not a terminal, NO_COLOR is set and not empty, or TERM is dumb; else 24-bit when COLORTERM says
+// truecolor or 24bit, and 256 colours otherwise.
+TermColour output_colour(const std::string& color);
+
+// The width of standard output in columns: COLUMNS when it is a positive number, else the
+// terminal's width, else 80.
+int output_columns();
+
+// The notation --notation names.
+MoveNotation output_notation(const ViewOptions& options);
+
+// The boards of `path` side by side in `columns`, each under its step label (step_label).
+std::string path_grid(const std::vector<std::vector<uint8_t>>& path, std::span<const Dir> moves,
+                      const Goal& goal, TermColour colour, MoveNotation notation, int columns);
+
+// Writes the picture files asked for (--svg, --animate, --gif) of the solution `path` of input
+// `id` among `count` inputs: FILE itself for one input, FILE with "-ID" before its extension for
+// several. Each file is written whole or not at all (a temporary file renamed); the Error names
+// the file.
+std::optional<Error> write_pictures(const ViewOptions& options, int id, size_t count,
+                                    const std::vector<std::vector<uint8_t>>& path,
+                                    std::span<const Dir> moves, const Goal& goal);
+
+// Progress of IDA* searches on stderr: with `lines` (--progress), each iteration as a line; else,
+// when stderr is a terminal, once a search has run a second, one line redrawn in place. Each
+// report: the bound searched, the nodes expanded, nodes per second, seconds.
+class IterationProgress {
+ public:
+  explicit IterationProgress(bool lines);
+  // The callback for Limits::on_iteration; empty when nothing is to be shown. It must not
+  // outlive this object.
+  std::function<void(const IterationReport&)> callback();
+  // Ends the redrawn line, if one is shown (call when a search returns, before printing).
+  void finish();
+
+ private:
+  void report(const IterationReport& report);
+  bool lines_;
+  bool terminal_;
+  bool drawn_ = false;  // a redrawn line waits for its end
+};
+
+}  // namespace taquin::cli

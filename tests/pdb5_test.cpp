@@ -1,0 +1,353 @@
+// 5x5 pattern databases: values against an exhaustive search of the abstraction, admissibility on
+// korf50, optimal lengths against linear conflict, catalogue errors, bench --set korf50.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+
+#include "cli_run.hpp"
+#include "taquin/generate.hpp"
+#include "taquin/goal.hpp"
+#include "taquin/pdb/builder.hpp"
+#include "taquin/pdb/heuristic.hpp"
+#include "taquin/pdb/pdb_set.hpp"
+#include "taquin/pdb/rank.hpp"
+#include "taquin/search/instances.hpp"
+#include "test_support.hpp"
+
+namespace taquin {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::count_lines;
+using testing::reference_set;
+using testing::run_taquin;
+using testing::solves;
+using testing::temp_file;
+
+// Six groups of four tiles covering every cell but the blank's (cell 0):
+//    .  A  A  B  B
+//    C  A  A  B  B
+//    C  D  D  E  E
+//    C  D  D  E  E
+//    C  F  F  F  F
+const char* kQuads =
+    "side 5\nblank 0\n1 2 6 7\n3 4 8 9\n5 10 15 20\n11 12 16 17\n13 14 18 19\n21 22 23 24\n";
+
+// A scratch directory for this test binary, removed at its end.
+fs::path scratch() {
+  return fs::temp_directory_path() / ("taquin_pdb5_" + std::to_string(::getpid()));
+}
+
+// kQuads built into scratch() once per test binary, loaded for `goal`.
+pdb::PdbSet quads(const Goal& goal) {
+  const fs::path cat_path = scratch() / "quads.cat";
+  if (!fs::exists(cat_path)) {
+    fs::create_directories(scratch());
+    std::ofstream(cat_path) << kQuads;
+    Expected<pdb::Catalogue> cat = pdb::read_catalogue(cat_path.string());
+    EXPECT_TRUE(cat.ok()) << cat.error().describe();
+    pdb::BuildOptions options;
+    options.threads = 2;
+    Expected<std::vector<std::string>> written =
+        pdb::build_catalogue(*cat, scratch().string(), options);
+    EXPECT_TRUE(written.ok()) << written.error().describe();
+  }
+  Expected<pdb::PdbSet> set = pdb::load_pdb_set(cat_path.string(), goal);
+  EXPECT_TRUE(set.ok()) << set.error().describe();
+  return *set;
+}
+
+// The value of every placement of `cells` in the abstraction (the group's tiles distinct, every
+// other piece alike; a move of a group tile costs 1, of another piece 0), by a 0-1 breadth-first
+// search over (placement, blank cell) from the goal (tiles home, blank on `blank_cell`), least
+// over the blank's cell; indexed by placement rank.
+std::vector<int> abstraction_distances(int side, const std::vector<uint8_t>& cells,
+                                       int blank_cell) {
+  const int n = side * side, k = static_cast<int>(cells.size());
+  const uint64_t placements = pdb::placement_count(n, k);
+  constexpr uint8_t kFar = 255;
+  std::vector<uint8_t> dist(placements * n, kFar);
+  std::vector<bool> done(placements * n, false);
+  std::deque<uint64_t> queue;
+  const uint64_t start = pdb::rank_placement(cells.data(), n, k) * n + blank_cell;
+  dist[start] = 0;
+  queue.push_back(start);
+  uint8_t here[64], pos[64];
+  while (!queue.empty()) {
+    const uint64_t state = queue.front();
+    queue.pop_front();
+    if (done[state]) continue;
+    done[state] = true;
+    const int blank = static_cast<int>(state % n);
+    const int r = blank / side, c = blank % side;
+    const int targets[4] = {r > 0 ? blank - side : -1, r < side - 1 ? blank + side : -1,
+                            c > 0 ? blank - 1 : -1, c < side - 1 ? blank + 1 : -1};
+    pdb::unrank_placement(state / n, n, k, here);
+    for (int to : targets) {
+      if (to < 0) continue;
+      std::copy(here, here + k, pos);
+      int cost = 0;
+      for (int i = 0; i < k; ++i)
+        if (pos[i] == to) {
+          pos[i] = static_cast<uint8_t>(blank);
+          cost = 1;
+        }
+      const uint64_t next = pdb::rank_placement(pos, n, k) * n + to;
+      if (dist[next] <= dist[state] + cost) continue;
+      dist[next] = static_cast<uint8_t>(dist[state] + cost);
+      if (cost == 0)
+        queue.push_front(next);
+      else
+        queue.push_back(next);
+    }
+  }
+  std::vector<int> best(placements, kFar);
+  for (uint64_t s = 0; s < dist.size(); ++s) best[s / n] = std::min<int>(best[s / n], dist[s]);
+  return best;
+}
+
+TEST(Pdb5Values, SmallCatalogueEqualsAnExhaustiveSearchOfTheAbstraction) {
+  const pdb::PdbSet set = quads(Goal::zero_first(5));
+  ASSERT_EQ(set.tables.size(), 6u);
+  for (size_t g = 0; g < set.tables.size(); ++g) {
+    const pdb::Table& table = *set.tables[g];
+    const std::vector<uint8_t>& cells = set.catalogue.groups[g];
+    ASSERT_EQ(table.cells(), cells);
+    const std::vector<int> truth = abstraction_distances(5, cells, 0);
+    ASSERT_EQ(truth.size(), table.entry_count());
+    int max_value = 0;
+    uint8_t pos[64];
+    for (uint64_t i = 0; i < truth.size(); ++i) {
+      ASSERT_LT(truth[i], 255) << "group " << g << ": placement " << i << " unreached";
+      pdb::unrank_placement(i, 25, 4, pos);
+      int manhattan = 0;
+      for (int t = 0; t < 4; ++t) manhattan += taxicab(pos[t], cells[t], 5);
+      ASSERT_EQ(table.value(i, manhattan), truth[i]) << "group " << g << ": placement " << i;
+      max_value = std::max(max_value, truth[i]);
+    }
+    EXPECT_EQ(table.max_value(), max_value) << "group " << g;
+  }
+}
+
+// Every value of `set` on korf50's boards is at most the published optimal length, of its parity.
+void expect_admissible_on_korf50(const pdb::PdbSet& set) {
+  const Goal goal = Goal::zero_first(5);
+  const pdb::PdbHeuristic<5> h(set, goal.blank_cell());
+  const std::vector<Instance> korf50 = reference_set("korf50");
+  ASSERT_EQ(korf50.size(), 50u);
+  for (const Instance& inst : korf50) {
+    ASSERT_TRUE(inst.optimal_length.has_value());
+    const int value = h.evaluate(goal.canonical<5>(inst.tiles));
+    EXPECT_LE(value, *inst.optimal_length) << "line " << inst.line;
+    EXPECT_EQ((*inst.optimal_length - value) % 2, 0) << "line " << inst.line;
+  }
+}
+
+TEST(Pdb5Values, NoValueExceedsTheKorf50Lengths) {
+  expect_admissible_on_korf50(quads(Goal::zero_first(5)));
+}
+
+TEST(Pdb5Solve, WalksOf40To60MovesHaveLinearConflictsLengths) {
+  // Zero-first (the catalogue's own blank cell) and standard (through the half turn).
+  Random random(2002);
+  int walks = 0;
+  for (const Goal& goal : {Goal::zero_first(5), Goal::standard(5)}) {
+    const pdb::PdbSet set = quads(goal);
+    const pdb::PdbHeuristic<5> h(set, goal.blank_cell());
+    const LinearConflict<5> lc(goal.blank_cell());
+    const Manhattan<5> md(goal.blank_cell());
+    for (int steps = 40; steps <= 60; steps += 5, ++walks) {
+      const Board<5> start = goal.canonical<5>(random_walk(random, goal, steps));
+      const SearchResult r = ida_search(start, h);
+      ASSERT_EQ(r.outcome, Outcome::Solved) << goal.name() << ", walk of " << steps;
+      EXPECT_TRUE(r.optimal);
+      EXPECT_TRUE(solves(goal, start, r.moves));
+      const SearchResult truth = ida_search(start, lc);
+      ASSERT_EQ(truth.outcome, Outcome::Solved);
+      EXPECT_EQ(r.moves.size(), truth.moves.size()) << goal.name() << ", walk of " << steps;
+      EXPECT_GE(h.evaluate(start), md.value(md.init(start)));
+      if (steps == 50) {
+        const SearchResult p = parallel_ida_search(start, h);
+        ASSERT_EQ(p.outcome, Outcome::Solved);
+        EXPECT_EQ(p.moves.size(), truth.moves.size());
+        EXPECT_TRUE(solves(goal, start, p.moves));
+      }
+    }
+  }
+  EXPECT_EQ(walks, 10);
+}
+
+// The opt-in test of the 6-6-6-6 tables: TAQUIN_PDB5_DIR names a directory holding them (built by
+// `taquin pdb build 6-6-6-6 -o DIR`: 2 minutes, 1.5 GB); without it, the test is skipped.
+TEST(Pdb5Korf50, SixSixSixSixIsAdmissibleAndSolvesTheThreeEasiest) {
+  const char* dir = std::getenv("TAQUIN_PDB5_DIR");
+  if (!dir || !*dir) GTEST_SKIP() << "set TAQUIN_PDB5_DIR to a directory holding 6-6-6-6.*.pdb";
+  const Goal goal = Goal::zero_first(5);
+  Expected<pdb::PdbSet> set = pdb::load_pdb_set(dir, goal);
+  ASSERT_TRUE(set.ok()) << set.error().describe();
+  ASSERT_EQ(set->catalogue.stem, "6-6-6-6");
+  expect_admissible_on_korf50(*set);
+  const pdb::PdbHeuristic<5> h(*set, goal.blank_cell());
+  const std::vector<Instance> korf50 = reference_set("korf50");
+  ASSERT_EQ(korf50.size(), 50u);
+  for (int id : {38, 40, 25}) {  // the easiest by Korf & Felner's node counts
+    const Instance& inst = korf50[id - 1];
+    const Board<5> start = goal.canonical<5>(inst.tiles);
+    const SearchResult r = parallel_ida_search(start, h);
+    ASSERT_EQ(r.outcome, Outcome::Solved) << "korf50 #" << id;
+    EXPECT_EQ(static_cast<int>(r.moves.size()), *inst.optimal_length) << "korf50 #" << id;
+    EXPECT_TRUE(solves(goal, start, r.moves)) << "korf50 #" << id;
+  }
+}
+
+// `pdb build` of `text` into a fresh directory: status 2, one stderr line equal to `error` with
+// the catalogue's path in place of FILE, and nothing written.
+void expect_refused(const std::string& text, const std::string& error,
+                    const std::string& options = "") {
+  const std::string cat = temp_file("refused.cat", text);
+  const fs::path out = scratch() / "refused";
+  fs::remove_all(out);
+  const testing::CliRun r = run_taquin("pdb build " + cat + " -o " + out.string() + options);
+  EXPECT_EQ(r.status, 2) << text;
+  EXPECT_EQ(count_lines(r.err), 1) << r.err;
+  std::string expected = "taquin: " + error + "\n";
+  expected.replace(expected.find("FILE"), 4, cat);
+  EXPECT_EQ(r.err, expected);
+  EXPECT_EQ(r.out, "");
+  EXPECT_FALSE(fs::exists(out)) << text;
+}
+
+TEST(Pdb5Catalogue, BadCataloguesAreRefusedBeforeAnyWork) {
+  expect_refused("side 5\n1 2 3\n3 4\n", "FILE:3: cell 3 is in two groups");
+  expect_refused(
+      "side 5\nblank 0\n1 2 3 4 5 6\n7 8 9 10 11 12\n13 14 15 16 17 18\n19 20 21 22 23\n",
+      "FILE: cells left out (in no group, and not the blank's cell 0): 24; a catalogue "
+      "to build puts every other cell in a group");
+  expect_refused("side 5\nblank 1\n1 2 3 4 5 6\n", "FILE:2: the blank's cell 1 is in a group");
+  expect_refused("side 5\nblank 0\n1 2 3 4 5 6 7 8\n",
+                 "FILE:3: 8 tiles have more than 4294967295 placements on 25 cells, the most a "
+                 "table may have (its indexes are 32-bit)");
+  // Seven tiles on 5x5: 2.4 G entries of 8 bytes.
+  expect_refused(
+      "side 5\nblank 0\n1 2 3 4 5 6\n7 8 9 10 11 12 13\n14 15 16 17 18 19\n"
+      "20 21 22 23 24\n",
+      "FILE:4: building this group needs about 29458 MiB of memory, over the limit of "
+      "8192 MiB",
+      " --max-memory 8G");
+  // The shipped 6-6-6-6 catalogue parses, covers every cell but 0, and needs some 1.6 GB.
+  Expected<pdb::Catalogue> shipped = pdb::builtin_catalogue("6-6-6-6");
+  ASSERT_TRUE(shipped.ok()) << shipped.error().describe();
+  EXPECT_EQ(shipped->side, 5);
+  EXPECT_EQ(shipped->blank, 0);
+  EXPECT_EQ(shipped->covered(), ((uint64_t{1} << 25) - 1) & ~uint64_t{1});
+  EXPECT_TRUE(pdb::check_buildable(*shipped, uint64_t{2} << 30).ok());
+  EXPECT_FALSE(pdb::check_buildable(*shipped, uint64_t{1} << 30).ok());
+  // It is what --build-pdb builds for 5x5 goals with the blank on a corner, and only for those.
+  EXPECT_EQ(pdb::shipped_catalogue_for(Goal::zero_first(5)), "6-6-6-6");
+  EXPECT_EQ(pdb::shipped_catalogue_for(Goal::standard(5)), "6-6-6-6");
+  EXPECT_EQ(pdb::shipped_catalogue_for(Goal::snail(5)), "");
+  EXPECT_EQ(pdb::usable_symmetries(*shipped, Goal::zero_first(5).blank_cell()),
+            (std::vector<int>{0, 1}));  // as is, and the transpose
+}
+
+TEST(Pdb5Bench, Korf50WithoutDatabasesIsRefusedUnlessAHeuristicIsNamed) {
+  const testing::CliRun r = run_taquin("bench --set korf50 --ids 38");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(count_lines(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find("build one with `taquin pdb build 6-6-6-6`"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("unless --heuristic names another"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
+  const testing::CliRun bad = run_taquin("bench --set korf50 --ids 51 --heuristic manhattan");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("--ids: '51' is not an id of korf50 (1 to 50)"), std::string::npos)
+      << bad.err;
+  const testing::CliRun twice = run_taquin("bench --set korf50 --ids 3,3 --heuristic manhattan");
+  EXPECT_EQ(twice.status, 2);
+  EXPECT_NE(twice.err.find("--ids: id 3 is named twice"), std::string::npos) << twice.err;
+  const testing::CliRun both = run_taquin("bench --set korf50 --ids 3 --easiest 2");
+  EXPECT_EQ(both.status, 2);
+  const testing::CliRun none = run_taquin("bench --set hardest8 --easiest 1");
+  EXPECT_EQ(none.status, 2);
+  EXPECT_NE(none.err.find("--easiest: set hardest8 has no published node count"), std::string::npos)
+      << none.err;
+}
+
+TEST(Pdb5Bench, EasiestAndIdsPickByPublishedCountAndPosition) {
+  // Three 8-puzzles with published counts: the easiest two are lines 3 then 1.
+  const std::string set = temp_file("published.txt",
+                                    "1 2 3 4 5 6 0 7 8  # optimal 2 # kf2002-nodes 30\n"
+                                    "1 2 3 4 5 6 7 0 8  # optimal 1 # kf2002-nodes 50\n"
+                                    "1 2 3 4 0 6 7 5 8  # optimal 2 # kf2002-nodes 10\n");
+  const testing::CliRun r =
+      run_taquin("bench --set " + set + " --easiest 2 --threads 1 --format json");
+  EXPECT_EQ(r.status, 0) << r.err;
+  ASSERT_EQ(count_lines(r.out), 3) << r.out;
+  EXPECT_EQ(r.out.find("{\"id\":3,"), 0u) << r.out;
+  EXPECT_NE(r.out.find("\"published_nodes_generated\":10}\n{\"id\":1,"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\"published_nodes_generated\":30}\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"instances\":2,"), std::string::npos) << r.out;
+  const testing::CliRun ids = run_taquin("bench --set " + set + " --ids 2,1 --threads 1");
+  EXPECT_EQ(ids.status, 0) << ids.err;
+  EXPECT_NE(ids.out.find("     published\n"), std::string::npos) << ids.out;
+  EXPECT_NE(ids.out.find("\n     2       1        1"), std::string::npos) << ids.out;
+  EXPECT_LT(ids.out.find("\n     2 "), ids.out.find("\n     1 ")) << ids.out;
+  EXPECT_NE(ids.out.find("            50\n"), std::string::npos) << ids.out;
+  // Without counts: null in JSON, no column in text.
+  const testing::CliRun plain = run_taquin("bench --set hardest8 --ids 2 --format json");
+  EXPECT_EQ(plain.status, 0) << plain.err;
+  EXPECT_EQ(plain.out.find("{\"id\":2,"), 0u) << plain.out;
+  EXPECT_NE(plain.out.find("\"published_nodes_generated\":null}"), std::string::npos) << plain.out;
+}
+
+TEST(Pdb5Solve, DefaultHeuristicIsTheDatabaseAndALimitReportsTheBoundProved) {
+  const Goal goal = Goal::zero_first(5);
+  const pdb::PdbSet set = quads(goal);  // built, so that --pdb names it
+  Random random(7);
+  const std::vector<uint8_t> tiles = random_walk(random, goal, 60);
+  std::string board;
+  for (uint8_t t : tiles) board += (board.empty() ? "" : " ") + std::to_string(t);
+  const std::string pdb_option = " --pdb " + (scratch() / "quads.cat").string();
+  const testing::CliRun solved =
+      run_taquin("solve --goal zero-first --format json --board \"" + board + "\"" + pdb_option);
+  EXPECT_EQ(solved.status, 0) << solved.err;
+  EXPECT_NE(solved.out.find("\"heuristic\":\"pdb quads\""), std::string::npos) << solved.out;
+  EXPECT_EQ(solved.err, "");
+  const testing::CliRun stopped =
+      run_taquin("solve --goal zero-first --threads 1 --max-nodes 5 --format json --board \"" +
+                 board + "\"" + pdb_option);
+  EXPECT_EQ(stopped.status, 1) << stopped.err;
+  EXPECT_NE(stopped.out.find("\"outcome\":\"node-limit\""), std::string::npos) << stopped.out;
+  const pdb::PdbHeuristic<5> h(set, goal.blank_cell());
+  const int h0 = h.evaluate(goal.canonical<5>(tiles));
+  const std::string bound = "\"lower_bound\":";
+  const size_t at = stopped.out.find(bound);
+  ASSERT_NE(at, std::string::npos) << stopped.out;
+  const int proved = std::atoi(stopped.out.c_str() + at + bound.size());
+  EXPECT_GE(proved, h0);
+  const size_t length_at = solved.out.find("\"length\":");
+  ASSERT_NE(length_at, std::string::npos);
+  EXPECT_LE(proved, std::atoi(solved.out.c_str() + length_at + 9));
+  // Without databases for a 5x5 corner goal: linear conflict, and one line naming the build.
+  const testing::CliRun fallback =
+      run_taquin("solve --goal zero-first --threads 1 --board \"" + board + "\"");
+  EXPECT_EQ(fallback.status, 0) << fallback.err;
+  EXPECT_NE(fallback.err.find("using linear conflict, not pattern databases: no pattern database "
+                              "for 5x5 goal zero-first"),
+            std::string::npos)
+      << fallback.err;
+  EXPECT_NE(fallback.err.find("`taquin pdb build 6-6-6-6`"), std::string::npos) << fallback.err;
+}
+
+// Removes scratch() when the test binary ends.
+class CleanUp : public ::testing::Environment {
+ public:
+  void TearDown() override { fs::remove_all(scratch()); }
+};
+const auto* const kCleanUp = ::testing::AddGlobalTestEnvironment(new CleanUp);
+
+}  // namespace
+}  // namespace taquin

@@ -1,0 +1,334 @@
+// Tests of solve's views through the built binary: --show-path as a grid, --color, and the picture
+// files (--svg and --animate rendered by rsvg-convert and read back as pixels, --gif decoded by
+// giflib).
+#include <gif_lib.h>
+#include <gtest/gtest.h>
+#include <png.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli_run.hpp"
+#include "taquin/goal.hpp"
+#include "taquin/render.hpp"
+#include "taquin/replay.hpp"
+
+namespace taquin {
+namespace {
+
+using testing::CliRun;
+using testing::field;
+using testing::lines_of;
+using testing::numbers;
+using testing::run_taquin;
+using testing::temp_file;
+using testing::unquote;
+
+// A 31-move 8-puzzle (one of the two hardest).
+const std::string kBoard = "8 6 7 2 5 4 3 0 1";
+
+struct Solution {
+  std::vector<Dir> moves;
+  std::vector<std::vector<uint8_t>> path;  // replayed here, independently of the pictures
+};
+
+// Solves `board` on side `side` (standard goal) with `extra` options, and replays its moves.
+Solution solve(const std::string& board, int side, const std::string& extra) {
+  const CliRun run = run_taquin("solve --format json -j 1 --board '" + board + "' " + extra);
+  EXPECT_EQ(run.status, 0) << run.err;
+  Solution s;
+  s.moves = parse_moves(unquote(field(run.out, "moves"))).value();
+  s.path = replay_solution(numbers(field(run.out, "board")), s.moves, Goal::standard(side)).value();
+  return s;
+}
+
+struct Image {
+  int width = 0, height = 0;
+  std::vector<uint8_t> rgba;
+  Rgb at(int x, int y) const {
+    const size_t i = (static_cast<size_t>(y) * width + x) * 4;
+    return {rgba[i], rgba[i + 1], rgba[i + 2]};
+  }
+};
+
+// `svg` rendered by rsvg-convert and read back with libpng.
+Image render_svg(const std::string& svg) {
+  const std::string png = svg + ".png";
+  const std::string command = "rsvg-convert '" + svg + "' -o '" + png + "' 2>/dev/null";
+  EXPECT_EQ(std::system(command.c_str()), 0) << "rsvg-convert (librsvg2-bin) failed on " << svg;
+  png_image image{};
+  image.version = PNG_IMAGE_VERSION;
+  Image out;
+  if (!png_image_begin_read_from_file(&image, png.c_str())) {
+    ADD_FAILURE() << "cannot read " << png;
+    return out;
+  }
+  image.format = PNG_FORMAT_RGBA;
+  out.width = static_cast<int>(image.width);
+  out.height = static_cast<int>(image.height);
+  out.rgba.resize(PNG_IMAGE_SIZE(image));
+  EXPECT_TRUE(png_image_finish_read(&image, nullptr, out.rgba.data(), 0, nullptr));
+  return out;
+}
+
+// Colours equal within the antialiasing of a renderer.
+bool near(Rgb a, Rgb b) {
+  return std::abs(a.r - b.r) <= 3 && std::abs(a.g - b.g) <= 3 && std::abs(a.b - b.b) <= 3;
+}
+
+// Checks the board `tiles` drawn with its top-left cell at (x0, y0): the blank's cell white at
+// its centre, every tile's square in its goal cell's colour near its top-left corner.
+void expect_board(const Image& image, int x0, int y0, const std::vector<uint8_t>& tiles,
+                  const Goal& goal, const std::string& what) {
+  const int side = goal.side();
+  for (int c = 0; c < side * side; ++c) {
+    const int x = x0 + (c % side) * kPictureCell, y = y0 + (c / side) * kPictureCell;
+    if (tiles[c] == 0) {
+      EXPECT_TRUE(near(image.at(x + kPictureCell / 2, y + kPictureCell / 2), kBlankColour))
+          << what << ": the blank's cell " << c << " is not white";
+    } else {
+      const Rgb want = tile_colour(goal.cell_of(tiles[c]), side * side);
+      const Rgb got = image.at(x + 6, y + 6);
+      EXPECT_TRUE(near(got, want))
+          << what << ": cell " << c << " (tile " << int(tiles[c]) << ") is " << int(got.r) << ","
+          << int(got.g) << "," << int(got.b);
+    }
+  }
+}
+
+std::string read_all(const std::string& path) {
+  std::stringstream s;
+  s << std::ifstream(path, std::ios::binary).rdbuf();
+  return s.str();
+}
+
+TEST(PictureCli, SvgFigureShowsEveryStepLeftToRightThenTopToBottom) {
+  const std::string svg = temp_file("figure.svg", "");
+  const Solution s = solve(kBoard, 3, "--svg " + svg);
+  ASSERT_EQ(s.path.size(), 32u);
+  const Image image = render_svg(svg);
+  const int columns = svg_figure_columns(3, s.path.size());
+  const int board_w = 3 * kPictureCell + 2 * kPictureMargin, board_h = board_w + 24;
+  ASSERT_EQ(image.width, columns * board_w);
+  ASSERT_EQ(image.height, static_cast<int>((s.path.size() + columns - 1) / columns) * board_h);
+  // The start, the goal, and one in between (on another row).
+  for (size_t i : {size_t{0}, size_t{columns + 1}, s.path.size() - 1})
+    expect_board(image, static_cast<int>(i % columns) * board_w + kPictureMargin,
+                 static_cast<int>(i / columns) * board_h + 24 + kPictureMargin, s.path[i],
+                 Goal::standard(3), "step " + std::to_string(i));
+  // Each board is under its step number and move.
+  const std::string text = read_all(svg);
+  EXPECT_NE(text.find(">0</text>"), std::string::npos);
+  EXPECT_NE(text.find(">31 " + std::string(1, dir_letter(s.moves.back())) + "</text>"),
+            std::string::npos);
+}
+
+TEST(PictureCli, AnimatedSvgStartsOnTheBoardAndEndsOnTheGoalThenLoops) {
+  const std::string svg = temp_file("animation.svg", "");
+  const Solution s = solve(kBoard, 3, "--animate " + svg);
+  const Goal goal = Goal::standard(3);
+  // A renderer without animation shows the start.
+  expect_board(render_svg(svg), kPictureMargin, kPictureMargin, s.path.front(), goal, "start");
+  // The same picture with each tile put where its animation ends shows the goal.
+  const std::string text = read_all(svg);
+  const std::regex tile(
+      R"re(<g transform="translate\(([0-9]+,[0-9]+)\)">(.*?)<animateTransform ([^>]*)values="([^"]*)" keyTimes="([^"]*)"/>)re");
+  std::string at_end;
+  size_t animated = 0, last = 0;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), tile); it != std::sregex_iterator();
+       ++it, ++animated) {
+    const std::smatch& m = *it;
+    const std::string values = m[4], times = m[5];
+    const std::string final_value = values.substr(values.rfind(';') + 1);
+    // Held on the goal to the end of the loop: the last two values agree, the last time is 1.
+    const std::string before_last = values.substr(0, values.rfind(';'));
+    EXPECT_EQ(before_last.substr(before_last.rfind(';') + 1), final_value);
+    EXPECT_EQ(times.substr(times.rfind(';') + 1), "1");
+    EXPECT_NE(m[3].str().find("repeatCount=\"indefinite\""), std::string::npos);
+    at_end += text.substr(last, m.position(0) - last) + "<g transform=\"translate(" + final_value +
+              ")\">" + m[2].str();
+    last = m.position(0) + m.length(0);
+  }
+  at_end += text.substr(last);
+  EXPECT_EQ(animated, 8u);  // every tile of this board moves
+  const std::string goal_svg = temp_file("animation_end.svg", at_end);
+  expect_board(render_svg(goal_svg), kPictureMargin, kPictureMargin, s.path.back(), goal, "goal");
+}
+
+// The frames of a GIF file, decoded by giflib, as colours.
+struct Gif {
+  int width = 0, height = 0;
+  std::vector<std::vector<Rgb>> frames;
+  bool loops = false;
+};
+
+Gif decode_gif(const std::string& path) {
+  Gif out;
+  int error = 0;
+  GifFileType* gif = DGifOpenFileName(path.c_str(), &error);
+  if (!gif) {
+    ADD_FAILURE() << "giflib cannot open " << path << ": " << GifErrorString(error);
+    return out;
+  }
+  EXPECT_EQ(DGifSlurp(gif), GIF_OK);
+  out.width = gif->SWidth;
+  out.height = gif->SHeight;
+  for (int i = 0; i < gif->ImageCount; ++i) {
+    const SavedImage& image = gif->SavedImages[i];
+    const ColorMapObject* map =
+        image.ImageDesc.ColorMap ? image.ImageDesc.ColorMap : gif->SColorMap;
+    EXPECT_EQ(image.ImageDesc.Width, out.width);
+    std::vector<Rgb> pixels;
+    for (int p = 0; p < image.ImageDesc.Width * image.ImageDesc.Height; ++p) {
+      const GifColorType c = map->Colors[image.RasterBits[p]];
+      pixels.push_back({c.Red, c.Green, c.Blue});
+    }
+    out.frames.push_back(std::move(pixels));
+  }
+  const std::string bytes = read_all(path);
+  out.loops = bytes.find("NETSCAPE2.0") != std::string::npos;
+  DGifCloseFile(gif, &error);
+  return out;
+}
+
+TEST(PictureCli, GifHasOneFramePerPositionWithTheBlankWhite) {
+  const std::string file = temp_file("solution.gif", "");
+  const Solution s = solve(kBoard, 3, "--gif " + file);
+  const Gif gif = decode_gif(file);
+  ASSERT_EQ(gif.frames.size(), s.path.size());
+  EXPECT_TRUE(gif.loops);
+  const Goal goal = Goal::standard(3);
+  for (size_t i = 0; i < gif.frames.size(); ++i) {
+    Image image{gif.width, gif.height, {}};
+    for (const Rgb& c : gif.frames[i]) image.rgba.insert(image.rgba.end(), {c.r, c.g, c.b, 255});
+    expect_board(image, kPictureMargin, kPictureMargin, s.path[i], goal,
+                 "frame " + std::to_string(i));
+  }
+}
+
+// The board of side `side` two moves from the standard goal (the blank up, then left).
+std::string two_moves_away(int side) {
+  std::vector<int> tiles(side * side);
+  for (int c = 0; c + 1 < side * side; ++c) tiles[c] = c + 1;
+  int blank = side * side - 1;
+  for (int target : {blank - side, blank - side - 1}) {
+    std::swap(tiles[blank], tiles[target]);
+    blank = target;
+  }
+  std::string text;
+  for (int t : tiles) text += (text.empty() ? "" : " ") + std::to_string(t);
+  return text;
+}
+
+TEST(PictureCli, EverySideFromTwoToEightDrawsItsBoards) {
+  for (int side = 2; side <= 8; ++side) {
+    const std::string tag = std::to_string(side);
+    const std::string svg = temp_file("side" + tag + ".svg", "");
+    const std::string gif_file = temp_file("side" + tag + ".gif", "");
+    const Solution s = solve(two_moves_away(side), side, "--svg " + svg + " --gif " + gif_file);
+    ASSERT_EQ(s.path.size(), 3u) << side;
+    const Goal goal = Goal::standard(side);
+    const Image figure = render_svg(svg);
+    const int board_w = side * kPictureCell + 2 * kPictureMargin;
+    for (size_t i = 0; i < 3; ++i)
+      expect_board(figure, static_cast<int>(i) * board_w + kPictureMargin, 24 + kPictureMargin,
+                   s.path[i], goal, "side " + tag + " step " + std::to_string(i));
+    const Gif gif = decode_gif(gif_file);
+    ASSERT_EQ(gif.frames.size(), 3u);
+    Image last{gif.width, gif.height, {}};
+    for (const Rgb& c : gif.frames.back()) last.rgba.insert(last.rgba.end(), {c.r, c.g, c.b, 255});
+    expect_board(last, kPictureMargin, kPictureMargin, s.path.back(), goal, "side " + tag + " gif");
+  }
+}
+
+TEST(PictureCli, SeveralBoardsWriteOneFileEachAndAnUnwritableFileIsOneLine) {
+  const std::string boards = temp_file("two.txt", "1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 0 7 8\n");
+  const std::string dir = std::filesystem::path(boards).parent_path().string();
+  const CliRun run = run_taquin("solve " + boards + " -j 1 --svg " + dir + "/many.svg");
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_TRUE(std::filesystem::exists(dir + "/many-1.svg"));
+  EXPECT_TRUE(std::filesystem::exists(dir + "/many-2.svg"));
+  EXPECT_FALSE(std::filesystem::exists(dir + "/many.svg"));
+
+  const CliRun bad = run_taquin("solve --board '1 2 3 4 5 6 7 0 8' --gif /nonexistent/dir/x.gif");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err, "taquin: /nonexistent/dir/x.gif: cannot write: No such file or directory\n");
+  // Written whole or not at all: no temporary file is left beside the pictures.
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    EXPECT_EQ(entry.path().string().find(".tmp"), std::string::npos) << entry.path();
+}
+
+// Runs `taquin ARGS` under `env -u COLUMNS -u NO_COLOR -u COLORTERM ENV` (ENV: NAME=VALUE words),
+// standard output to a file; returns it. With `on_terminal`, through script(1) on a
+// pseudo-terminal, whose lines end in "\r\n".
+std::string run_with_env(const std::string& env, const std::string& args,
+                         bool on_terminal = false) {
+  static int counter = 0;
+  const std::string out = temp_file("env" + std::to_string(counter++) + ".out", "");
+  std::string command =
+      "env -u COLUMNS -u NO_COLOR -u COLORTERM " + env + " " + TAQUIN_BINARY + " " + args;
+  if (on_terminal) command = "script -qec \"" + command + "\" /dev/null";
+  command += " > " + out + " 2>/dev/null </dev/null";
+  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  return read_all(out);
+}
+
+TEST(ViewCli, ShowPathLaysBoardsSideBySideInTheWidth) {
+  const std::string solve = "solve -j 1 --show-path --board '" + kBoard + "'";
+  // Not a terminal and no COLUMNS: 80 columns, (80 + 3) / (5 + 3) = 10 boards a row.
+  const std::vector<std::string> lines = lines_of(run_with_env("", solve));
+  const auto header = std::find(lines.begin(), lines.end(),
+                                "0       1 U     2 U     3 L     4 D     5 D     6 R     7 R     "
+                                "8 U     9 U");
+  ASSERT_NE(header, lines.end());
+  EXPECT_EQ(*(header + 1),
+            "8 6 7   8 6 7   8 . 7   . 8 7   2 8 7   2 8 7   2 8 7   2 8 7   2 8 7   2 8 .");
+  EXPECT_EQ(*(header + 4), "");
+  EXPECT_EQ(*(header + 5),
+            "10 L    11 D    12 L    13 D    14 R    15 R    16 U    17 U    18 L    19 D");
+  for (auto line = header; line != lines.end() && line->rfind("states", 0) != 0; ++line)
+    EXPECT_LE(line->size(), 80u) << *line;
+
+  // COLUMNS=30: (30 + 3) / 8 = 4 a row; the tile notation names the tiles' moves, opposite.
+  const std::vector<std::string> narrow =
+      lines_of(run_with_env("COLUMNS=30", solve + " --notation tile"));
+  EXPECT_NE(std::find(narrow.begin(), narrow.end(), "moves: DDRUULLDDRURULLDDRURULLDDRRUULL"),
+            narrow.end());
+  const auto first = std::find(narrow.begin(), narrow.end(), "0       1 D     2 D     3 R");
+  ASSERT_NE(first, narrow.end());
+  for (auto line = first; line != narrow.end() && line->rfind("states", 0) != 0; ++line)
+    EXPECT_LE(line->size(), 30u) << *line;
+}
+
+TEST(ViewCli, ColourOnATerminalOrWhenAskedPlainInPipesAndUnderNoColor) {
+  const std::string solve = "solve -j 1 --board '" + kBoard + "'";
+  const std::string truecolour = "\x1b[48;2;", palette = "\x1b[48;5;";
+  // A pipe: plain, whatever COLORTERM says; the board as format_board prints it.
+  const std::string piped = run_with_env("COLORTERM=truecolor", solve);
+  EXPECT_EQ(piped.find('\x1b'), std::string::npos);
+  EXPECT_NE(piped.find("8 6 7\n2 5 4\n3 . 1\n"), std::string::npos);
+  // --color always: 24-bit with COLORTERM=truecolor, else 256 colours; NO_COLOR does not undo it.
+  EXPECT_NE(run_with_env("COLORTERM=truecolor", solve + " --color always").find(truecolour),
+            std::string::npos);
+  const std::string by256 = run_with_env("NO_COLOR=1", solve + " --color always");
+  EXPECT_NE(by256.find(palette), std::string::npos);
+  EXPECT_EQ(by256.find(truecolour), std::string::npos);
+  // A terminal: coloured by default, plain with NO_COLOR, TERM=dumb or --color never.
+  EXPECT_NE(run_with_env("TERM=xterm COLORTERM=24bit", solve, true).find(truecolour),
+            std::string::npos);
+  EXPECT_EQ(run_with_env("TERM=xterm NO_COLOR=1", solve, true).find('\x1b'), std::string::npos);
+  EXPECT_EQ(run_with_env("TERM=dumb", solve, true).find('\x1b'), std::string::npos);
+  EXPECT_EQ(run_with_env("TERM=xterm", solve + " --color never", true).find('\x1b'),
+            std::string::npos);
+  // JSON is never coloured.
+  EXPECT_EQ(run_with_env("", solve + " --color always --format json").find('\x1b'),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace taquin

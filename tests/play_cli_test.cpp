@@ -1,0 +1,140 @@
+// Tests of `taquin play` driven through a pseudo-terminal: keys in, screen out, and the terminal's
+// settings restored when it quits.
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <pty.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <string>
+
+#include "cli_run.hpp"
+
+namespace taquin {
+namespace {
+
+// `taquin play ARGS...` on a pseudo-terminal: write keys, wait for text on the screen.
+class PlaySession {
+ public:
+  explicit PlaySession(const char* board) {
+    winsize size{};
+    size.ws_row = 24;
+    size.ws_col = 80;
+    pid_ = ::forkpty(&master_, nullptr, nullptr, &size);
+    if (pid_ == 0) {
+      ::execl(TAQUIN_BINARY, "taquin", "play", "--board", board, "--color", "never", nullptr);
+      ::_exit(127);
+    }
+  }
+  ~PlaySession() {
+    if (pid_ > 0 && !exited_) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
+    if (master_ >= 0) ::close(master_);
+  }
+  bool started() const { return pid_ > 0; }
+
+  void press(const std::string& keys) {
+    ASSERT_EQ(::write(master_, keys.data(), keys.size()), static_cast<ssize_t>(keys.size()));
+  }
+
+  // Reads the screen until `text` appears after what was matched before (5 s at most).
+  bool wait_for(const std::string& text) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    for (;;) {
+      const size_t at = screen_.find(text, seen_);
+      if (at != std::string::npos) {
+        seen_ = at + text.size();
+        return true;
+      }
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) return false;
+      pollfd in{master_, POLLIN, 0};
+      if (::poll(&in, 1, static_cast<int>(left.count())) <= 0) return false;
+      char buf[4096];
+      const ssize_t n = ::read(master_, buf, sizeof buf);
+      if (n <= 0) return false;
+      screen_.append(buf, static_cast<size_t>(n));
+    }
+  }
+
+  // Waits for the process to end; its exit status.
+  int wait_exit() {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (std::chrono::steady_clock::now() < deadline) {
+      char buf[4096];
+      pollfd in{master_, POLLIN, 0};
+      if (::poll(&in, 1, 10) > 0 && ::read(master_, buf, sizeof buf) > 0) continue;
+      int raw = 0;
+      if (::waitpid(pid_, &raw, WNOHANG) == pid_) {
+        exited_ = true;
+        return WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+      }
+      ::usleep(10000);
+    }
+    return -1;
+  }
+
+  // The terminal's settings as the program left them.
+  termios settings() const {
+    termios t{};
+    ::tcgetattr(master_, &t);
+    return t;
+  }
+
+  const std::string& screen() const { return screen_; }
+
+ private:
+  int master_ = -1;
+  pid_t pid_ = -1;
+  bool exited_ = false;
+  std::string screen_;
+  size_t seen_ = 0;
+};
+
+TEST(PlayCli, KeysMoveHintUndoSolveAndQuitRestoresTheTerminal) {
+  PlaySession play("1 2 3 4 5 6 0 7 8");
+  ASSERT_TRUE(play.started());
+  ASSERT_TRUE(play.wait_for("moves: 0   optimal distance: 2")) << play.screen();
+  // The blank must go right: the tile on its right slides left.
+  play.press("h");
+  ASSERT_TRUE(play.wait_for("hint: slide a tile left (L)")) << play.screen();
+  play.press("\x1b[D");  // the left arrow
+  ASSERT_TRUE(play.wait_for("moves: 1   optimal distance: 1")) << play.screen();
+  play.press("u");
+  ASSERT_TRUE(play.wait_for("moves: 0   optimal distance: 2")) << play.screen();
+  play.press("d");  // a tile slides right: the blank's way is blocked at the left edge
+  ASSERT_TRUE(play.wait_for("moves: 0   optimal distance: 2")) << play.screen();
+  play.press("s");
+  ASSERT_TRUE(play.wait_for("solved in 2 moves")) << play.screen();
+  play.press("n");
+  ASSERT_TRUE(play.wait_for("moves: 0   optimal distance: ")) << play.screen();
+  play.press("q");
+  EXPECT_EQ(play.wait_exit(), 0);
+  const termios restored = play.settings();
+  EXPECT_TRUE(restored.c_lflag & ICANON);
+  EXPECT_TRUE(restored.c_lflag & ECHO);
+  EXPECT_TRUE(restored.c_lflag & ISIG);
+}
+
+TEST(PlayCli, CtrlCQuitsAndRestoresTheTerminal) {
+  PlaySession play("1 2 3 4 5 6 7 0 8");
+  ASSERT_TRUE(play.wait_for("optimal distance: 1")) << play.screen();
+  play.press("\x03");
+  EXPECT_EQ(play.wait_exit(), 0);
+  EXPECT_TRUE(play.settings().c_lflag & ICANON);
+  EXPECT_TRUE(play.settings().c_lflag & ECHO);
+}
+
+TEST(PlayCli, WithoutATerminalItSaysSoInOneLine) {
+  const testing::CliRun run = testing::run_taquin("play --board '1 2 3 4 5 6 7 0 8'");
+  EXPECT_EQ(run.status, 2);
+  EXPECT_EQ(testing::count_lines(run.err), 1) << run.err;
+}
+
+}  // namespace
+}  // namespace taquin

@@ -1,0 +1,86 @@
+// Tests of the rendering core (render.hpp): gradient colours, text blocks, the side-by-side layout.
+#include "taquin/render.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "taquin/io.hpp"
+
+namespace taquin {
+namespace {
+
+TEST(Render, GradientRunsFromMagentaToYellowByGoalCell) {
+  EXPECT_EQ(tile_colour(0, 9), (Rgb{255, 0, 255}));
+  EXPECT_EQ(tile_colour(8, 9), (Rgb{255, 255, 0}));
+  // Strictly rising green along the goal cells: every cell its own colour.
+  for (int cells : {4, 9, 16, 64})
+    for (int c = 1; c < cells; ++c)
+      EXPECT_GT(tile_colour(c, cells).g, tile_colour(c - 1, cells).g) << cells << " " << c;
+}
+
+TEST(Render, NearestXtermColoursOfThePureColours) {
+  EXPECT_EQ(xterm256_index({255, 0, 255}), 201);
+  EXPECT_EQ(xterm256_index({255, 255, 0}), 226);
+  EXPECT_EQ(xterm256_index({255, 255, 255}), 231);
+  EXPECT_EQ(xterm256_index({0, 0, 0}), 16);
+  EXPECT_EQ(xterm256_index({135, 175, 215}), 16 + 36 * 2 + 6 * 3 + 4);
+}
+
+TEST(Render, TileNotationNamesTheOppositeLetter) {
+  const std::vector<Dir> moves = {Dir::Up, Dir::Left, Dir::Down, Dir::Right};
+  EXPECT_EQ(moves_in_notation(moves, MoveNotation::Blank), "ULDR");
+  EXPECT_EQ(moves_in_notation(moves, MoveNotation::Tile), "DRUL");
+  EXPECT_EQ(step_label(0, moves, MoveNotation::Blank), "0");
+  EXPECT_EQ(step_label(2, moves, MoveNotation::Blank), "2 L");
+  EXPECT_EQ(step_label(2, moves, MoveNotation::Tile), "2 R");
+}
+
+TEST(Render, PlainBlockIsTheGridOfFormatBoard) {
+  const std::vector<uint8_t> tiles = {1, 2, 3, 4, 5, 6, 0, 7, 8};
+  const TextBlock block = board_block(tiles, Goal::standard(3), TermColour::None);
+  EXPECT_EQ(block.lines, (std::vector<std::string>{"1 2 3", "4 5 6", ". 7 8"}));
+  EXPECT_EQ(block.width, 5);
+  std::string joined;
+  for (const std::string& line : block.lines) joined += line + "\n";
+  EXPECT_EQ(joined, format_board(tiles, 3, BoardFormat::Grid));
+}
+
+TEST(Render, ColouredBlockColoursByGoalCellAndMarksMisplacedTilesWithoutColour) {
+  const std::vector<uint8_t> tiles = {1, 2, 3, 4, 5, 6, 0, 7, 8};
+  const Goal goal = Goal::standard(3);
+  const TextBlock block = board_block(tiles, goal, TermColour::TrueColour);
+  ASSERT_EQ(block.lines.size(), 3u);
+  EXPECT_EQ(block.width, 9);
+  // Tile 1 is in place on cell 0 (magenta), plain weight; tile 7 (goal cell 6) is one cell off:
+  // bold and underlined.
+  EXPECT_NE(block.lines[0].find("\x1b[48;2;255;0;255m\x1b[30m 1 \x1b[0m"), std::string::npos)
+      << block.lines[0];
+  const Rgb seven = tile_colour(6, 9);
+  const std::string seven_cell = "\x1b[48;2;255;" + std::to_string(seven.g) + ";" +
+                                 std::to_string(seven.b) + "m\x1b[30;1;4m 7 \x1b[0m";
+  EXPECT_EQ(block.lines[2], " . " + seven_cell + block.lines[2].substr(3 + seven_cell.size()));
+  const TextBlock by256 = board_block(tiles, goal, TermColour::Ansi256);
+  EXPECT_NE(by256.lines[0].find("\x1b[48;5;201m"), std::string::npos);
+  // A block in a layout takes its visible width, escapes aside.
+  const std::vector<TextBlock> two = {block, block};
+  const std::string laid = side_by_side(two, 80, 2);
+  const std::string first = laid.substr(0, laid.find('\n'));
+  EXPECT_EQ(first, block.lines[0] + "  " + block.lines[0]);
+}
+
+TEST(Render, SideBySideFillsTheWidthThenWraps) {
+  std::vector<TextBlock> blocks;
+  for (int i = 0; i < 7; ++i) blocks.push_back({{"#" + std::to_string(i), "abcde"}, 5});
+  // (20 + 3) / (5 + 3) = 2 a row: 4 rows of blocks, 3 empty lines between them.
+  const std::string laid = side_by_side(blocks, 20, 3);
+  EXPECT_EQ(laid,
+            "#0      #1\nabcde   abcde\n\n#2      #3\nabcde   abcde\n\n#4      #5\nabcde   "
+            "abcde\n\n#6\nabcde\n");
+  // Too narrow for one: still one a row.
+  EXPECT_EQ(side_by_side(std::span(blocks).first(2), 3, 3), "#0\nabcde\n\n#1\nabcde\n");
+}
+
+}  // namespace
+}  // namespace taquin
