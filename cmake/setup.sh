@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Installs taquin's Debian build dependencies if missing, then configures and builds into build/.
-# Usage: cmake/setup.sh [extra cmake arguments...]   (BUILD_DIR=dir to build elsewhere)
+# Usage: cmake/setup.sh [extra cmake arguments...]   (BUILD_DIR=dir to build elsewhere,
+# BUILD_TARGETS="a b" to build only those targets)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config libtbb-dev libxxhash-dev libcli11-dev libgtest-dev
           libbenchmark-dev clang-format libgif-dev librsvg2-bin
           libpng-dev)
+# The MPI build (-DTAQUIN_MPI=ON) also needs Open MPI.
+for arg in "$@"; do
+  [[ "$arg" =~ ^-DTAQUIN_MPI(:BOOL)?=(ON|on|1|TRUE|true|YES|yes)$ ]] && packages+=(libopenmpi-dev openmpi-bin)
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -21,4 +26,5 @@ fi
 
 build_dir=${BUILD_DIR:-build}
 cmake -S . -B "$build_dir" "$@" >&2
-cmake --build "$build_dir" -j"$(nproc)" >&2
+# shellcheck disable=SC2086 # BUILD_TARGETS is a list of words
+cmake --build "$build_dir" -j"$(nproc)" ${BUILD_TARGETS:+--target $BUILD_TARGETS} >&2

@@ -38,8 +38,9 @@ struct CliRun {
   std::string err;
 };
 
-// Runs `taquin <args>` through the shell (args are shell words), with `input` on stdin.
-inline CliRun run_taquin(const std::string& args, const std::string& input = "") {
+// Runs `<program> <args>` through the shell (both are shell words), with `input` on stdin.
+inline CliRun run_program(const std::string& program, const std::string& args,
+                          const std::string& input = "") {
   namespace fs = std::filesystem;
   static int counter = 0;
   const fs::path dir = fs::temp_directory_path() / ("taquin_cli_" + std::to_string(::getpid()));
@@ -47,8 +48,8 @@ inline CliRun run_taquin(const std::string& args, const std::string& input = "")
   const std::string tag = std::to_string(counter++);
   const fs::path in = dir / ("in" + tag), out = dir / ("out" + tag), err = dir / ("err" + tag);
   std::ofstream(in, std::ios::binary) << input;
-  const std::string command = std::string(TAQUIN_BINARY) + " " + args + " <" + in.string() + " >" +
-                              out.string() + " 2>" + err.string();
+  const std::string command =
+      program + " " + args + " <" + in.string() + " >" + out.string() + " 2>" + err.string();
   const int raw = std::system(command.c_str());
   CliRun run;
   run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
@@ -61,6 +62,11 @@ inline CliRun run_taquin(const std::string& args, const std::string& input = "")
   fs::remove(out);
   fs::remove(err);
   return run;
+}
+
+// Runs `taquin <args>` through the shell (args are shell words), with `input` on stdin.
+inline CliRun run_taquin(const std::string& args, const std::string& input = "") {
+  return run_program(TAQUIN_BINARY, args, input);
 }
 
 // Writes `content` to a fresh temporary file and returns its path.

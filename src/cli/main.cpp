@@ -11,6 +11,9 @@
 #include <unistd.h>
 
 #include "command.hpp"
+#ifdef TAQUIN_MPI
+#include "mpi_solve.hpp"
+#endif
 
 namespace {
 
@@ -129,6 +132,9 @@ void report_bus_errors() {
 }  // namespace
 
 int main(int argc, char** argv) {
+#ifdef TAQUIN_MPI
+  const taquin::cli::mpi::Session mpi_session(argc, argv);
+#endif
   report_bus_errors();
   CheckedOutput output;
   std::streambuf* const standard_output = std::cout.rdbuf(&output);

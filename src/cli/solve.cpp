@@ -24,6 +24,10 @@
 #include "taquin/solvability.hpp"
 #include "view.hpp"
 
+#ifdef TAQUIN_MPI
+#include "mpi_solve.hpp"
+#endif
+
 namespace taquin::cli {
 namespace {
 
@@ -42,6 +46,7 @@ struct SolveOptions {
   int threads = 0;          // 0: all cores for IDA*, one for the other algorithms
   ViewOptions view;         // --color, --notation, --svg, --animate, --gif
   bool progress = false;    // --progress: each IDA* iteration as a line on stderr
+  bool verbose = false;     // MPI builds: the nodes each rank expanded, on stderr
 };
 
 // The optimality a result claims: proven, or unknown (greedy, or not solved).
@@ -154,9 +159,32 @@ struct Record {
   int status = kExitOk;
   bool interrupted = false;  // the signal stopped its search: the run ends there
   SearchResult result;
+  std::vector<uint64_t> rank_expanded;  // an MPI search's nodes, by rank
 };
 
+// The threads an IDA* search (or a batch) uses: --threads, or all cores.
+int ida_threads(const SolveOptions& options) {
+  return options.threads > 0 ? options.threads
+                             : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
 int run_solve(const SolveOptions& options) {
+#ifdef TAQUIN_MPI
+  // Ranks other than 0 search the boards rank 0 hands over (with the same options: mpirun gives
+  // every rank the same command line) and print nothing.
+  if (mpi::rank() != 0) {
+    Expected<Limits> limits =
+        parse_limits(options.max_memory, options.max_nodes, options.max_seconds);
+    HeuristicCache heuristics(asked_heuristic(options.heuristic), options.pdb);
+    const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
+                                          static_cast<size_t>(ida_threads(options)));
+    return mpi::serve(heuristics, limits ? *limits : Limits{});
+  }
+  // Whichever way rank 0's solve ends, the other ranks learn that no board follows.
+  struct FinishServing {
+    ~FinishServing() { mpi::finish_serving(); }
+  } finish_serving;
+#endif
   SearchPlan plan;
   const std::optional<Algorithm> algorithm = parse_algorithm(options.algorithm);
   const std::optional<HeuristicKind> heuristic =
@@ -175,10 +203,7 @@ int run_solve(const SolveOptions& options) {
     print_usage_error({"--threads", 0, "only --algorithm ida searches in parallel"}, "solve");
     return kExitBadInput;
   }
-  plan.threads = options.threads > 0 ? options.threads
-                 : plan.algorithm == Algorithm::Ida
-                     ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))
-                     : 1;
+  plan.threads = options.threads > 0 || plan.algorithm == Algorithm::Ida ? ida_threads(options) : 1;
   Expected<Limits> limits =
       parse_limits(options.max_memory, options.max_nodes, options.max_seconds);
   if (!limits) {
@@ -227,7 +252,15 @@ int run_solve(const SolveOptions& options) {
     SearchResult& result = record.result;
     if (!is_solvable(inst.tiles, job.goal)) {
       result.outcome = Outcome::Unsolvable;
-    } else {
+    }
+#ifdef TAQUIN_MPI
+    else if (mpi::spreads(job_plan.algorithm, inst.side)) {
+      result =
+          mpi::solve_on_ranks(inst, job.goal, job_plan.heuristic, choices[index].databases.get(),
+                              job_plan.limits, record.rank_expanded);
+    }
+#endif
+    else {
       result = with_side(inst.side, [&]<int N>() {
         return run_search<N>(job.goal.canonical<N>(inst.tiles), job_plan,
                              choices[index].databases.get());
@@ -261,6 +294,10 @@ int run_solve(const SolveOptions& options) {
     } else {
       record.status = kExitUnsolved;
     }
+    if (options.verbose)
+      for (size_t r = 0; r < record.rank_expanded.size(); ++r)
+        err << "taquin: instance " << job.id << ": rank " << r << " expanded "
+            << record.rank_expanded[r] << " nodes\n";
     record.warning = err.str();
     const std::string heuristic = choices[index].label();
     std::ostringstream out;
@@ -317,7 +354,10 @@ int run_solve(const SolveOptions& options) {
   };
   // A batch on several threads: each takes the next board in input order and searches it with
   // the plan's threads (oneTBB lends a lone large search the idle threads).
-  const size_t batch_threads = std::min<size_t>(static_cast<size_t>(plan.threads), jobs->size());
+  size_t batch_threads = std::min<size_t>(static_cast<size_t>(plan.threads), jobs->size());
+#ifdef TAQUIN_MPI
+  if (mpi::ranks() > 1) batch_threads = 1;  // the ranks search one board at a time, in order
+#endif
   std::atomic<size_t> next_job{0};
   // Isolated: a thread that waits inside a board's parallel search never takes up another
   // thread's loop over the batch, which would hold that board's record back.
@@ -372,6 +412,10 @@ void setup_solve(CLI::App& app, int& exit_code) {
   sub->add_option("--threads,-j", options->threads,
                   "Threads for IDA* (parallel when above 1); 0 (default): all cores")
       ->capture_default_str();
+#ifdef TAQUIN_MPI
+  sub->add_flag("--verbose", options->verbose,
+                "Under mpirun: print the nodes each rank expanded, per board, on stderr");
+#endif
   sub->callback([options, &exit_code] { exit_code = run_solve(*options); });
 }
 

@@ -26,6 +26,28 @@ const LinearConflict<N>& shared_small_linear_conflict(int blank) {
   return by_blank[blank];
 }
 
+// Calls `search` with the heuristic object of `kind` for the goal with the blank on `blank`
+// (`databases` as for run_search) and returns what it returns: the one place a heuristic kind
+// becomes a type.
+template <int N, typename Search>
+SearchResult with_heuristic(HeuristicKind kind, int blank, const pdb::PdbSet* databases,
+                            Search&& search) {
+  switch (kind) {
+    case HeuristicKind::Hamming:
+      return search(Hamming<N>(blank));
+    case HeuristicKind::Manhattan:
+      return search(Manhattan<N>(blank));
+    case HeuristicKind::Linear:
+      if constexpr (N <= 3)
+        return search(shared_small_linear_conflict<N>(blank));
+      else
+        return search(LinearConflict<N>(blank));
+    case HeuristicKind::Pdb:  // large for big sides: on the heap
+      return search(*std::make_unique<const pdb::PdbHeuristic<N>>(*databases, blank));
+  }
+  return SearchResult{};
+}
+
 template <int N>
 SearchResult run_search(const Board<N>& start, const SearchPlan& plan,
                         const pdb::PdbSet* databases) {
@@ -52,20 +74,7 @@ SearchResult run_search(const Board<N>& start, const SearchPlan& plan,
     }
     return SearchResult{};
   };
-  switch (plan.heuristic) {
-    case HeuristicKind::Hamming:
-      return with(Hamming<N>(blank));
-    case HeuristicKind::Manhattan:
-      return with(Manhattan<N>(blank));
-    case HeuristicKind::Linear:
-      if constexpr (N <= 3)
-        return with(shared_small_linear_conflict<N>(blank));
-      else
-        return with(LinearConflict<N>(blank));
-    case HeuristicKind::Pdb:  // large for big sides: on the heap
-      return with(*std::make_unique<const pdb::PdbHeuristic<N>>(*databases, blank));
-  }
-  return SearchResult{};
+  return with_heuristic<N>(plan.heuristic, blank, databases, with);
 }
 
 }  // namespace taquin

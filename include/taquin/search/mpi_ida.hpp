@@ -1,0 +1,402 @@
+// IDA* spread over the ranks of an MPI communicator: rank 0 hands out frontier subtrees on request.
+#pragma once
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+#include <unordered_set>
+#include <vector>
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "taquin/board.hpp"
+#include "taquin/search/ida.hpp"
+#include "taquin/search/parallel_ida.hpp"
+#include "taquin/search/result.hpp"
+#include "taquin/solvability.hpp"
+
+namespace taquin {
+
+namespace detail::mpi {
+
+// Message tags of the search. To rank 0: kRequest (a rank wants subtrees), kReport (it found the
+// goal or met a limit: every rank stops), kNodes (its node count, under a node limit), kDone (its
+// iteration is over); each carries the sender's node count. From rank 0: kChunk (a range of
+// subtrees, empty when none is left), kStop (stop this iteration). kPath: the solution's moves,
+// from the rank that found them to rank 0.
+enum Tag : int { kRequest = 101, kReport, kNodes, kDone, kChunk, kStop, kPath };
+// How long a communication thread sleeps when no message waits: short next to any subtree worth
+// handing out, long enough that polling costs no CPU time to speak of.
+inline constexpr auto kPollPause = std::chrono::microseconds(100);
+
+}  // namespace detail::mpi
+
+// Optimal solution of the canonical board `start`, searched by every rank of `comm` (each with
+// the threads oneTBB allows it): every rank calls it with the same board, heuristic and limits.
+// Every rank builds the same breadth-first frontier of subtrees (as parallel_ida_search does);
+// each bound is tried on all of them, rank 0 handing out ranges of subtrees to whichever rank asks
+// (guided: large ranges first, single subtrees at the end). A goal or a limit met on any rank
+// stops every rank within a subtree's check interval; the next bound is the least f above the
+// bound over all ranks. The result is meaningful on rank 0 only: the moves (sent to it by the rank
+// that found them), the nodes summed over the ranks. `rank_expanded` (rank 0, optional) receives
+// the nodes each rank expanded. The node limit counts every rank's nodes (as reported to rank 0,
+// so it may be passed by some subtrees' worth).
+template <int N, IncrementalHeuristic<N> H>
+SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Limits& limits,
+                            MPI_Comm comm, std::vector<uint64_t>* rank_expanded = nullptr) {
+  using namespace detail::mpi;
+  using Node = detail::FrontierNode<N, H>;
+  using Worker = detail::IdaWorker<N, H>;
+  const auto started = std::chrono::steady_clock::now();
+  int rank = 0;
+  int ranks = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &ranks);
+  SearchResult result;
+  Stats& stats = result.stats;
+  int bound = 0;
+  auto finish = [&](Outcome outcome) {
+    result.outcome = outcome;
+    if (outcome != Outcome::Solved && outcome != Outcome::Unsolvable) result.lower_bound = bound;
+    stats.states_selected = stats.nodes_expanded;
+    stats.seconds = detail::seconds_since(started);
+    if (rank_expanded) rank_expanded->assign(static_cast<size_t>(ranks), 0);
+    return result;
+  };
+  // Every rank takes these early returns alike: they depend on the board only.
+  if (!is_solvable(start)) return finish(Outcome::Unsolvable);
+  const Board<N> goal = Board<N>::identity(start.blank_label());
+  const typename H::State start_state = heuristic.init(start);
+  if (start == goal) {
+    result.optimal = true;
+    stats.max_states_in_memory = 1;
+    return finish(Outcome::Solved);
+  }
+
+  // The frontier, level by level, the same on every rank (level order, children in move order).
+  std::vector<std::vector<Node>> levels;
+  levels.push_back({Node{start, start_state, 0, detail::kNoMove, 0, MoveAutomaton::kStart}});
+  const auto path_to = [&levels](size_t depth, uint32_t i) {
+    std::vector<Dir> path(depth);
+    for (size_t d = depth; d > 0; --d) {
+      const Node& node = levels[d][i];
+      path[d - 1] = static_cast<Dir>(node.prev);
+      i = node.parent;
+    }
+    return path;
+  };
+  const MoveAutomaton& automaton = MoveAutomaton::standard();
+  std::unordered_set<Board<N>, BoardHash<N>> seen{start};
+  uint64_t frontier_expanded = 0;
+  uint64_t frontier_generated = 0;
+  bool goal_in_frontier = false;
+  while (!goal_in_frontier && levels.back().size() < detail::kFrontierTarget &&
+         static_cast<int>(levels.size()) <= detail::kFrontierMaxDepth) {
+    std::vector<Node> next;
+    const std::vector<Node>& level = levels.back();
+    for (uint32_t i = 0; i < level.size() && !goal_in_frontier; ++i) {
+      const Node& node = level[i];
+      ++frontier_expanded;
+      const int blank = node.board.blank();
+      const auto& list = detail::kPrunedMoves<N>.at[blank][node.prev];
+      for (int k = 0; k < list.count; ++k) {
+        const uint32_t child_automaton = automaton.next(node.automaton, list.dir[k]);
+        if (child_automaton == MoveAutomaton::kDead) continue;
+        Node child{node.board, node.state,     node.g + 1, static_cast<int>(list.dir[k]),
+                   i,          child_automaton};
+        const int to = list.target[k];
+        const int label = child.board.at(to);
+        child.board.slide(to);
+        ++frontier_generated;
+        if (!seen.insert(child.board).second) continue;
+        heuristic.update(child.state, child.board, label, to, blank);
+        next.push_back(child);
+        if (child.board == goal) {
+          goal_in_frontier = true;
+          break;
+        }
+      }
+    }
+    if (next.empty()) break;  // the whole space is seen and the goal is not in it
+    levels.push_back(std::move(next));
+  }
+  // Rank 0 counts the frontier's nodes (every rank built it; the sum counts them once).
+  const uint64_t own_frontier_expanded = rank == 0 ? frontier_expanded : 0;
+  const uint64_t own_frontier_generated = rank == 0 ? frontier_generated : 0;
+  const std::vector<Node>& frontier = levels.back();
+  const size_t frontier_depth = levels.size() - 1;
+
+  std::atomic<uint64_t> shared_nodes{own_frontier_expanded};  // this rank's (rank 0: all ranks')
+  std::atomic<bool> halt{false};  // stop every search of this rank (goal or limit anywhere)
+  std::atomic<int> own_stop{-1};  // the limit this rank met (an Outcome), -1: none
+  std::mutex mpi_mutex;           // one thread calls MPI at a time (MPI_THREAD_SERIALIZED)
+  const int threads = tbb::this_task_arena::max_concurrency();
+  tbb::enumerable_thread_specific<Worker> workers([&] {
+    return Worker(heuristic, start.blank_label(),
+                  detail::LimitWatch(limits, detail::kIdaCheckInterval, started, &shared_nodes,
+                                     &halt, threads));
+  });
+  std::vector<Dir> solution;
+  bool found_here = false;
+  int found_rank = ranks;  // after an iteration: the least rank that found the goal, else ranks
+
+  if (goal_in_frontier) {  // met breadth-first: optimal, and the same on every rank
+    found_here = true;
+    found_rank = 0;
+    solution = path_to(frontier_depth, static_cast<uint32_t>(frontier.size() - 1));
+  } else {
+    int least_f = Worker::kInfinity;
+    for (const Node& node : frontier)
+      least_f = std::min(least_f, node.g + heuristic.value(node.state));
+    bound = std::max(heuristic.value(start_state), least_f);
+  }
+  // This rank's nodes so far, as told to rank 0 (the shared counter; workers add to it at checks).
+  const auto nodes_so_far = [&] { return shared_nodes.load(std::memory_order_relaxed); };
+  while (found_rank == ranks && bound != Worker::kInfinity) {
+    ++stats.iterations;
+    std::atomic<int> next_bound{Worker::kInfinity};
+    std::atomic<bool> workers_done{false};
+    // Rank 0's cursor over the frontier; this rank's current range [lo, hi).
+    std::atomic<size_t> cursor{0};
+    size_t lo = 0;
+    size_t hi = 0;
+    bool exhausted = false;
+    // A range of subtrees from rank 0's cursor: an even share of what is left, halved again, so
+    // ranges shrink to single subtrees as the iteration ends.
+    const auto take_range = [&](size_t& from, size_t& to) {
+      size_t at = cursor.load();
+      size_t count = 0;
+      do {
+        if (at >= frontier.size()) return false;
+        count = std::max<size_t>(1, (frontier.size() - at) / (2 * static_cast<size_t>(ranks) *
+                                                              static_cast<size_t>(threads)));
+      } while (!cursor.compare_exchange_weak(at, at + count));
+      from = at;
+      to = at + count;
+      return true;
+    };
+    // The next subtree this rank searches, or false when the iteration is over for it.
+    const auto next_subtree = [&](size_t& index) {
+      std::lock_guard lock(mpi_mutex);
+      if (halt.load() || exhausted) return false;
+      if (lo == hi) {
+        if (rank == 0) {
+          exhausted = !take_range(lo, hi);
+        } else {
+          const uint64_t report[2] = {nodes_so_far(), 0};
+          MPI_Send(report, 2, MPI_UINT64_T, 0, kRequest, comm);
+          uint64_t range[2];
+          MPI_Recv(range, 2, MPI_UINT64_T, 0, kChunk, comm, MPI_STATUS_IGNORE);
+          lo = range[0];
+          hi = range[1];
+          exhausted = lo == hi;
+        }
+        if (exhausted) return false;
+      }
+      index = lo++;
+      return true;
+    };
+    // Tells rank 0 that this rank found the goal (what = 1) or met a limit (what = 2).
+    const auto report_to_root = [&](uint64_t what) {
+      halt.store(true);
+      if (rank == 0) return;  // rank 0's communication thread sees `halt`
+      const uint64_t report[2] = {nodes_so_far(), what};
+      MPI_Send(report, 2, MPI_UINT64_T, 0, kReport, comm);
+    };
+
+    bool stop_sent = false;  // rank 0: kStop went to every other rank this iteration
+    bool stop_received = false;
+    std::thread communication;
+    if (ranks > 1 && rank == 0) {
+      communication = std::thread([&] {
+        std::vector<uint64_t> reported(static_cast<size_t>(ranks), 0);
+        int done = 0;
+        for (;;) {
+          if (!stop_sent && halt.load()) {
+            for (int r = 1; r < ranks; ++r) MPI_Send(nullptr, 0, MPI_BYTE, r, kStop, comm);
+            stop_sent = true;
+          }
+          int waiting = 0;
+          MPI_Status status;
+          MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &waiting, &status);
+          if (!waiting) {
+            if (done == ranks - 1 && workers_done.load()) return;
+            std::this_thread::sleep_for(kPollPause);
+            continue;
+          }
+          uint64_t message[2];
+          MPI_Recv(message, 2, MPI_UINT64_T, status.MPI_SOURCE, status.MPI_TAG, comm,
+                   MPI_STATUS_IGNORE);
+          const auto from = static_cast<size_t>(status.MPI_SOURCE);
+          const uint64_t total =
+              shared_nodes.fetch_add(message[0] - reported[from]) + message[0] - reported[from];
+          reported[from] = message[0];
+          if (limits.max_nodes && total >= limits.max_nodes && !halt.load()) {
+            int none = -1;
+            own_stop.compare_exchange_strong(none, static_cast<int>(Outcome::NodeLimit));
+            halt.store(true);
+          }
+          if (status.MPI_TAG == kRequest) {
+            uint64_t range[2] = {0, 0};
+            size_t from_index = 0;
+            size_t to_index = 0;
+            if (!halt.load() && take_range(from_index, to_index)) {
+              range[0] = from_index;
+              range[1] = to_index;
+            }
+            MPI_Send(range, 2, MPI_UINT64_T, status.MPI_SOURCE, kChunk, comm);
+          } else if (status.MPI_TAG == kReport) {
+            halt.store(true);
+          } else if (status.MPI_TAG == kDone) {
+            ++done;
+          }
+        }
+      });
+    } else if (ranks > 1) {
+      communication = std::thread([&] {
+        uint64_t told = 0;  // the node count last sent to rank 0
+        while (!workers_done.load()) {
+          {
+            std::lock_guard lock(mpi_mutex);
+            // Under a node limit, rank 0 hears of this rank's nodes as they grow, not only when
+            // it asks for subtrees, so the limit stops every rank near it.
+            if (limits.max_nodes && nodes_so_far() >= told + detail::kIdaCheckInterval) {
+              told = nodes_so_far();
+              const uint64_t report[2] = {told, 0};
+              MPI_Send(report, 2, MPI_UINT64_T, 0, kNodes, comm);
+            }
+            int waiting = 0;
+            MPI_Iprobe(0, kStop, comm, &waiting, MPI_STATUS_IGNORE);
+            if (waiting) {
+              MPI_Recv(nullptr, 0, MPI_BYTE, 0, kStop, comm, MPI_STATUS_IGNORE);
+              stop_received = true;
+              halt.store(true);
+              return;
+            }
+          }
+          std::this_thread::sleep_for(kPollPause);
+        }
+      });
+    }
+
+    tbb::parallel_for(0, threads, 1, [&](int) {
+      Worker& worker = workers.local();
+      size_t i = 0;
+      while (next_subtree(i)) {
+        const Node& node = frontier[i];
+        const int f = node.g + heuristic.value(node.state);
+        int r = f;
+        if (f <= bound)
+          r = worker.search(node.board, node.state, node.g, node.prev, bound, node.automaton);
+        if (r == Worker::kFound) {
+          std::lock_guard lock(mpi_mutex);
+          if (!found_here) {
+            found_here = true;
+            solution = path_to(frontier_depth, static_cast<uint32_t>(i));
+            const std::vector<Dir> below = worker.path();
+            solution.insert(solution.end(), below.begin(), below.end());
+            report_to_root(1);
+          }
+          return;
+        }
+        if (r == Worker::kStopped) {
+          if (worker.stop_reason() != Outcome::Cancelled || !halt.load()) {
+            std::lock_guard lock(mpi_mutex);
+            int none = -1;
+            own_stop.compare_exchange_strong(none, static_cast<int>(worker.stop_reason()));
+            report_to_root(2);
+          }
+          return;
+        }
+        int seen_bound = next_bound.load(std::memory_order_relaxed);
+        while (r < seen_bound && !next_bound.compare_exchange_weak(seen_bound, r)) {
+        }
+      }
+    });
+    workers_done.store(true);
+    if (communication.joinable()) communication.join();
+    if (ranks > 1 && rank != 0) {
+      const uint64_t report[2] = {nodes_so_far(), 0};
+      MPI_Send(report, 2, MPI_UINT64_T, 0, kDone, comm);
+    }
+
+    // What every rank learnt: the least rank with the goal, the next bound, a limit met, and
+    // whether rank 0 sent kStop (a rank that has not received it yet takes it now).
+    int local[4] = {found_here ? rank : ranks, next_bound.load(),
+                    own_stop.load() >= 0 ? own_stop.load() : INT_MAX, stop_sent ? -1 : 0};
+    int global[4];
+    MPI_Allreduce(local, global, 4, MPI_INT, MPI_MIN, comm);
+    if (rank != 0 && global[3] == -1 && !stop_received)
+      MPI_Recv(nullptr, 0, MPI_BYTE, 0, kStop, comm, MPI_STATUS_IGNORE);
+    found_rank = global[0];
+    if (found_rank == ranks && global[2] != INT_MAX) {
+      own_stop.store(global[2]);
+      break;
+    }
+    bound = global[1];
+  }
+
+  // The solution's moves, from the rank that found them to rank 0.
+  if (found_rank != ranks && found_rank != 0 && ranks > 1) {
+    if (rank == found_rank) {
+      std::vector<uint8_t> moves(solution.size());
+      std::transform(solution.begin(), solution.end(), moves.begin(),
+                     [](Dir d) { return static_cast<uint8_t>(d); });
+      MPI_Send(moves.data(), static_cast<int>(moves.size()), MPI_UINT8_T, 0, kPath, comm);
+    } else if (rank == 0) {
+      MPI_Status status;
+      MPI_Probe(found_rank, kPath, comm, &status);
+      int count = 0;
+      MPI_Get_count(&status, MPI_UINT8_T, &count);
+      std::vector<uint8_t> moves(static_cast<size_t>(count));
+      MPI_Recv(moves.data(), count, MPI_UINT8_T, found_rank, kPath, comm, MPI_STATUS_IGNORE);
+      solution.assign(moves.size(), Dir{});
+      std::transform(moves.begin(), moves.end(), solution.begin(),
+                     [](uint8_t m) { return static_cast<Dir>(m); });
+    }
+  }
+
+  // Nodes: each rank's, gathered on rank 0 and summed.
+  uint64_t own[3] = {own_frontier_expanded, own_frontier_generated, 0};
+  for (Worker& worker : workers) {
+    own[0] += worker.expanded();
+    own[1] += worker.generated();
+    own[2] = std::max<uint64_t>(own[2], static_cast<uint64_t>(worker.deepest()));
+  }
+  std::vector<uint64_t> all(3 * static_cast<size_t>(ranks));
+  MPI_Gather(own, 3, MPI_UINT64_T, all.data(), 3, MPI_UINT64_T, 0, comm);
+  uint64_t deepest = 0;
+  for (int r = 0; r < ranks; ++r) {
+    stats.nodes_expanded += all[3 * static_cast<size_t>(r)];
+    stats.nodes_generated += all[3 * static_cast<size_t>(r) + 1];
+    deepest = std::max(deepest, all[3 * static_cast<size_t>(r) + 2]);
+  }
+  stats.max_states_in_memory = std::max<uint64_t>(seen.size(), frontier.size() + deepest + 1);
+  const auto per_rank = [&] {
+    if (!rank_expanded) return;
+    rank_expanded->resize(static_cast<size_t>(ranks));
+    for (int r = 0; r < ranks; ++r) (*rank_expanded)[static_cast<size_t>(r)] = all[3 * r];
+  };
+  SearchResult done;
+  if (found_rank != ranks) {
+    result.moves = std::move(solution);
+    result.optimal = true;
+    done = finish(Outcome::Solved);
+  } else if (own_stop.load() >= 0) {
+    done = finish(static_cast<Outcome>(own_stop.load()));
+  } else {
+    done = finish(Outcome::Unsolvable);
+  }
+  per_rank();
+  return done;
+}
+
+}  // namespace taquin

@@ -1,0 +1,112 @@
+// `taquin solve` over MPI: the session, rank 0's hand-over of each board, the other ranks' loop.
+#include "mpi_solve.hpp"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <iostream>
+
+#include "../search/solver.ipp"
+#include "command.hpp"
+#include "taquin/search/mpi_ida.hpp"
+
+namespace taquin::cli::mpi {
+namespace {
+
+// What rank 0 broadcasts before each search: kBoard then side, heuristic kind, the goal's tiles
+// and the board's tiles (row-major, as read), or kNoMoreBoards alone.
+enum Command : int32_t { kNoMoreBoards = 0, kBoard = 1 };
+constexpr int kMaxCells = kMaxSide * kMaxSide;
+constexpr int kMessageInts = 3 + 2 * kMaxCells;
+
+// The IDA* of every rank on `goal`'s canonical form of `tiles`, with the heuristic of `kind`.
+SearchResult search_here(int side, const std::vector<uint8_t>& tiles, const Goal& goal,
+                         HeuristicKind kind, const pdb::PdbSet* databases, const Limits& limits,
+                         std::vector<uint64_t>* rank_expanded) {
+  return with_side(side, [&]<int N>() -> SearchResult {
+    if constexpr (N < 3 || N > 5) {
+      return SearchResult{};  // not spread (see spreads)
+    } else {
+      const Board<N> start = goal.canonical<N>(tiles);
+      return with_heuristic<N>(kind, start.blank_label(), databases, [&](const auto& h) {
+        return mpi_ida_search(start, h, limits, MPI_COMM_WORLD, rank_expanded);
+      });
+    }
+  });
+}
+
+}  // namespace
+
+Session::Session(int& argc, char**& argv) {
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
+}
+
+Session::~Session() {
+  MPI_Finalize();
+}
+
+int rank() {
+  int r = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  return r;
+}
+
+int ranks() {
+  int size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  return size;
+}
+
+bool spreads(Algorithm algorithm, int side) {
+  return algorithm == Algorithm::Ida && ranks() > 1 && side >= 3 && side <= 5;
+}
+
+SearchResult solve_on_ranks(const Instance& instance, const Goal& goal, HeuristicKind kind,
+                            const pdb::PdbSet* databases, const Limits& limits,
+                            std::vector<uint64_t>& rank_expanded) {
+  const int cells = instance.side * instance.side;
+  std::vector<int32_t> message(kMessageInts, 0);
+  message[0] = kBoard;
+  message[1] = instance.side;
+  message[2] = static_cast<int32_t>(kind);
+  std::copy(goal.tiles().begin(), goal.tiles().end(), message.begin() + 3);
+  std::copy(instance.tiles.begin(), instance.tiles.end(), message.begin() + 3 + cells);
+  MPI_Bcast(message.data(), kMessageInts, MPI_INT32_T, 0, MPI_COMM_WORLD);
+  return search_here(instance.side, instance.tiles, goal, kind, databases, limits, &rank_expanded);
+}
+
+void finish_serving() {
+  std::vector<int32_t> message(kMessageInts, 0);
+  message[0] = kNoMoreBoards;
+  MPI_Bcast(message.data(), kMessageInts, MPI_INT32_T, 0, MPI_COMM_WORLD);
+}
+
+int serve(HeuristicCache& heuristics, const Limits& limits) {
+  std::vector<int32_t> message(kMessageInts);
+  for (;;) {
+    MPI_Bcast(message.data(), kMessageInts, MPI_INT32_T, 0, MPI_COMM_WORLD);
+    if (message[0] != kBoard) return kExitOk;
+    const int side = message[1];
+    const auto kind = static_cast<HeuristicKind>(message[2]);
+    const int cells = side * side;
+    const std::vector<uint8_t> goal_tiles(message.begin() + 3, message.begin() + 3 + cells);
+    const std::vector<uint8_t> tiles(message.begin() + 3 + cells, message.begin() + 3 + 2 * cells);
+    const Goal goal = Goal::custom(side, goal_tiles, "rank 0's");
+    std::shared_ptr<const pdb::PdbSet> databases;
+    if (kind == HeuristicKind::Pdb) {
+      // The same options as rank 0's give the same databases; if they do not load here, this
+      // rank cannot take part, and the run ends (every rank waits for every other).
+      Expected<HeuristicChoice> choice = heuristics.get(goal);
+      if (!choice || choice->kind != HeuristicKind::Pdb) {
+        std::cerr << "taquin: internal error: rank " << rank()
+                  << " cannot load the pattern databases rank 0 uses\n";
+        MPI_Abort(MPI_COMM_WORLD, kExitInternal);
+      }
+      databases = choice->databases;
+    }
+    search_here(side, tiles, goal, kind, databases.get(), limits, nullptr);
+  }
+}
+
+}  // namespace taquin::cli::mpi
