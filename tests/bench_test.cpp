@@ -68,6 +68,19 @@ TEST(CliBench, JsonOneObjectPerInstanceThenSummary) {
       << summary;
 }
 
+// A goal that fits no board of a FILE set is one line on stderr and nothing on stdout: the table's
+// header used to be printed before the goal was resolved.
+TEST(CliBench, GoalOfAnotherSideIsRefusedBeforeAnyOutput) {
+  const std::string set = testing::temp_file("bench_other_side.txt", "1 2 3 4 5 6 7 0 8\n");
+  for (const char* format : {"text", "json"}) {
+    auto r = run_taquin("bench --set " + set + " --format " + format +
+                        " --goal '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0'");
+    EXPECT_EQ(r.status, 2) << format;
+    EXPECT_EQ(r.out, "") << format;
+    EXPECT_EQ(testing::lines_of(r.err).size(), 1u) << r.err;
+  }
+}
+
 TEST(CliBench, FileSetUsesGoalAndKnownLengths) {
   // Korf's line 2 (zero-first goal, optimal 55) and an 8-puzzle without a known length.
   const std::string file = temp_file(

@@ -237,6 +237,18 @@ int run_bench(const BenchOptions& options) {
   uint64_t total_generated = 0;
   double total_seconds = 0;
   int run_count = 0;  // instances handled (the summary's count)
+  // Every instance's goal first: a goal that fits no board of the set is refused before the
+  // header is printed.
+  std::vector<Goal> goals;
+  goals.reserve(instances.size());
+  for (const Instance& inst : instances) {
+    Expected<Goal> goal = Goal::for_side(*spec, inst.side);
+    if (!goal) {
+      print_error(goal.error());
+      return kExitBadInput;
+    }
+    goals.push_back(std::move(*goal));
+  }
   if (!json)
     std::cout << "    id  length  optimal         nodes     generated    seconds"
               << (has_published ? "     published" : "") << '\n';
@@ -244,11 +256,7 @@ int run_bench(const BenchOptions& options) {
     const Instance& inst = instances[k];
     const int id = ids[k];
     ++run_count;
-    Expected<Goal> goal = Goal::for_side(*spec, inst.side);
-    if (!goal) {
-      print_error(goal.error());
-      return kExitBadInput;
-    }
+    const Goal* const goal = &goals[k];
     Limits limits;
     limits.cancel = interrupt.flag();
     const SearchResult result = with_side(inst.side, [&]<int N>() {
