@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <mutex>
 #include <thread>
-#include <unordered_set>
 #include <vector>
 
 #include <tbb/enumerable_thread_specific.h>
@@ -82,57 +81,21 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   }
 
   // The frontier, level by level, the same on every rank (level order, children in move order).
-  std::vector<std::vector<Node>> levels;
-  levels.push_back({Node{start, start_state, 0, detail::kNoMove, 0, MoveAutomaton::kStart}});
-  const auto path_to = [&levels](size_t depth, uint32_t i) {
-    std::vector<Dir> path(depth);
-    for (size_t d = depth; d > 0; --d) {
-      const Node& node = levels[d][i];
-      path[d - 1] = static_cast<Dir>(node.prev);
-      i = node.parent;
-    }
-    return path;
-  };
-  const MoveAutomaton& automaton = MoveAutomaton::standard();
-  std::unordered_set<Board<N>, BoardHash<N>> seen{start};
+  detail::Frontier<N, H> tree(start, start_state);
   uint64_t frontier_expanded = 0;
   uint64_t frontier_generated = 0;
   bool goal_in_frontier = false;
-  while (!goal_in_frontier && levels.back().size() < detail::kFrontierTarget &&
-         static_cast<int>(levels.size()) <= detail::kFrontierMaxDepth) {
-    std::vector<Node> next;
-    const std::vector<Node>& level = levels.back();
-    for (uint32_t i = 0; i < level.size() && !goal_in_frontier; ++i) {
-      const Node& node = level[i];
-      ++frontier_expanded;
-      const int blank = node.board.blank();
-      const auto& list = detail::kPrunedMoves<N>.at[blank][node.prev];
-      for (int k = 0; k < list.count; ++k) {
-        const uint32_t child_automaton = automaton.next(node.automaton, list.dir[k]);
-        if (child_automaton == MoveAutomaton::kDead) continue;
-        Node child{node.board, node.state,     node.g + 1, static_cast<int>(list.dir[k]),
-                   i,          child_automaton};
-        const int to = list.target[k];
-        const int label = child.board.at(to);
-        child.board.slide(to);
-        ++frontier_generated;
-        if (!seen.insert(child.board).second) continue;
-        heuristic.update(child.state, child.board, label, to, blank);
-        next.push_back(child);
-        if (child.board == goal) {
-          goal_in_frontier = true;
-          break;
-        }
-      }
-    }
-    if (next.empty()) break;  // the whole space is seen and the goal is not in it
-    levels.push_back(std::move(next));
+  while (tree.deepest().size() < detail::kFrontierTarget &&
+         static_cast<int>(tree.levels()) <= detail::kFrontierMaxDepth) {
+    const auto grown = tree.grow(heuristic, goal, frontier_expanded, frontier_generated);
+    goal_in_frontier = grown == detail::Frontier<N, H>::Grown::Goal;
+    if (grown != detail::Frontier<N, H>::Grown::Level) break;  // goal met, or the space is seen
   }
   // Rank 0 counts the frontier's nodes (every rank built it; the sum counts them once).
   const uint64_t own_frontier_expanded = rank == 0 ? frontier_expanded : 0;
   const uint64_t own_frontier_generated = rank == 0 ? frontier_generated : 0;
-  const std::vector<Node>& frontier = levels.back();
-  const size_t frontier_depth = levels.size() - 1;
+  const std::vector<Node>& frontier = tree.deepest();
+  const size_t frontier_depth = tree.depth();
 
   std::atomic<uint64_t> shared_nodes{own_frontier_expanded};  // this rank's (rank 0: all ranks')
   std::atomic<bool> halt{false};  // stop every search of this rank (goal or limit anywhere)
@@ -151,7 +114,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   if (goal_in_frontier) {  // met breadth-first: optimal, and the same on every rank
     found_here = true;
     found_rank = 0;
-    solution = path_to(frontier_depth, static_cast<uint32_t>(frontier.size() - 1));
+    solution = tree.path_to(frontier_depth, static_cast<uint32_t>(frontier.size() - 1));
   } else {
     int least_f = Worker::kInfinity;
     for (const Node& node : frontier)
@@ -300,7 +263,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
           std::lock_guard lock(mpi_mutex);
           if (!found_here) {
             found_here = true;
-            solution = path_to(frontier_depth, static_cast<uint32_t>(i));
+            solution = tree.path_to(frontier_depth, static_cast<uint32_t>(i));
             const std::vector<Dir> below = worker.path();
             solution.insert(solution.end(), below.begin(), below.end());
             report_to_root(1);
@@ -379,7 +342,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     stats.nodes_generated += all[3 * static_cast<size_t>(r) + 1];
     deepest = std::max(deepest, all[3 * static_cast<size_t>(r) + 2]);
   }
-  stats.max_states_in_memory = std::max<uint64_t>(seen.size(), frontier.size() + deepest + 1);
+  stats.max_states_in_memory = std::max<uint64_t>(tree.seen(), frontier.size() + deepest + 1);
   const auto per_rank = [&] {
     if (!rank_expanded) return;
     rank_expanded->resize(static_cast<size_t>(ranks));

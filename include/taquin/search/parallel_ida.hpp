@@ -52,6 +52,77 @@ struct FrontierNode {
   uint32_t automaton = MoveAutomaton::kStart;  // after the moves from the start
 };
 
+// The breadth-first frontier the parallel searches (threads, MPI ranks) split: levels of nodes
+// from the start, each knowing its parent so that the moves to any node can be rebuilt; a board
+// seen at a shallower level is dropped.
+template <int N, typename H>
+class Frontier {
+ public:
+  using Node = FrontierNode<N, H>;
+  enum class Grown { Level, Goal, Nothing };
+
+  Frontier(const Board<N>& start, const typename H::State& state) : seen_{start} {
+    levels_.push_back({Node{start, state, 0, kNoMove, 0, MoveAutomaton::kStart}});
+  }
+
+  // The deepest level, its depth, and how many boards have been seen in all.
+  const std::vector<Node>& deepest() const { return levels_.back(); }
+  size_t depth() const { return levels_.size() - 1; }
+  size_t levels() const { return levels_.size(); }
+  uint64_t seen() const { return seen_.size(); }
+
+  // Expands the deepest level into a new one (children in move order), adding to `expanded` and
+  // `generated`. Goal: a child is `goal`, the new level's last node (met breadth-first: optimal).
+  // Nothing: every child was seen before (no level added: the goal is not in the space).
+  Grown grow(const H& heuristic, const Board<N>& goal, uint64_t& expanded, uint64_t& generated) {
+    const MoveAutomaton& automaton = MoveAutomaton::standard();
+    std::vector<Node> next;
+    next.reserve(levels_.back().size() * 3);
+    const std::vector<Node>& level = levels_.back();
+    for (uint32_t i = 0; i < level.size(); ++i) {
+      const Node& node = level[i];
+      ++expanded;
+      const int blank = node.board.blank();
+      const auto& list = kPrunedMoves<N>.at[blank][node.prev];
+      for (int k = 0; k < list.count; ++k) {
+        const uint32_t child_automaton = automaton.next(node.automaton, list.dir[k]);
+        if (child_automaton == MoveAutomaton::kDead) continue;
+        Node child{node.board, node.state,     node.g + 1, static_cast<int>(list.dir[k]),
+                   i,          child_automaton};
+        const int to = list.target[k];
+        const int label = child.board.at(to);
+        child.board.slide(to);
+        ++generated;
+        if (!seen_.insert(child.board).second) continue;
+        heuristic.update(child.state, child.board, label, to, blank);
+        next.push_back(child);
+        if (child.board == goal) {
+          levels_.push_back(std::move(next));
+          return Grown::Goal;
+        }
+      }
+    }
+    if (next.empty()) return Grown::Nothing;
+    levels_.push_back(std::move(next));
+    return Grown::Level;
+  }
+
+  // Moves from the start to node `i` of level `depth`.
+  std::vector<Dir> path_to(size_t depth, uint32_t i) const {
+    std::vector<Dir> path(depth);
+    for (size_t d = depth; d > 0; --d) {
+      const Node& node = levels_[d][i];
+      path[d - 1] = static_cast<Dir>(node.prev);
+      i = node.parent;
+    }
+    return path;
+  }
+
+ private:
+  std::vector<std::vector<Node>> levels_;
+  std::unordered_set<Board<N>, BoardHash<N>> seen_;
+};
+
 }  // namespace detail
 
 // Optimal solution of the canonical board `start`, like ida_search, searched by every thread
@@ -144,60 +215,24 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
     stats.nodes_generated = serial.generated();
   }
 
-  // Moves from the start to node `i` of level `depth`.
-  std::vector<std::vector<Node>> levels;
-  const auto path_to = [&levels](size_t depth, uint32_t i) {
-    std::vector<Dir> path(depth);
-    for (size_t d = depth; d > 0; --d) {
-      const Node& node = levels[d][i];
-      path[d - 1] = static_cast<Dir>(node.prev);
-      i = node.parent;
-    }
-    return path;
-  };
-  levels.push_back({Node{start, start_state, 0, detail::kNoMove, 0, MoveAutomaton::kStart}});
-  const MoveAutomaton& automaton = MoveAutomaton::standard();
-
   // Breadth-first expansion of the deepest level until it holds `target` subtrees; a goal met on
   // the way is optimal (fewest moves): it fills result and returns true.
-  std::unordered_set<Board<N>, BoardHash<N>> seen{start};
+  detail::Frontier<N, H> frontier(start, start_state);
   uint64_t frontier_states = 1;
   const auto deepen = [&](size_t target) {
-    while (levels.back().size() < target &&
-           static_cast<int>(levels.size()) <= detail::kFrontierMaxDepth) {
-      std::vector<Node> next;
-      next.reserve(levels.back().size() * 3);
-      const std::vector<Node>& level = levels.back();
-      for (uint32_t i = 0; i < level.size(); ++i) {
-        const Node& node = level[i];
-        ++stats.nodes_expanded;
-        const int blank = node.board.blank();
-        const auto& list = detail::kPrunedMoves<N>.at[blank][node.prev];
-        for (int k = 0; k < list.count; ++k) {
-          const uint32_t child_automaton = automaton.next(node.automaton, list.dir[k]);
-          if (child_automaton == MoveAutomaton::kDead) continue;
-          Node child{node.board, node.state,     node.g + 1, static_cast<int>(list.dir[k]),
-                     i,          child_automaton};
-          const int to = list.target[k];
-          const int label = child.board.at(to);
-          child.board.slide(to);
-          ++stats.nodes_generated;
-          if (!seen.insert(child.board).second) continue;
-          heuristic.update(child.state, child.board, label, to, blank);
-          next.push_back(child);
-          if (child.board == goal) {
-            levels.push_back(std::move(next));
-            result.moves =
-                path_to(levels.size() - 1, static_cast<uint32_t>(levels.back().size() - 1));
-            result.optimal = true;
-            stats.max_states_in_memory = seen.size();
-            return true;
-          }
-        }
+    while (frontier.deepest().size() < target &&
+           static_cast<int>(frontier.levels()) <= detail::kFrontierMaxDepth) {
+      const auto grown =
+          frontier.grow(heuristic, goal, stats.nodes_expanded, stats.nodes_generated);
+      if (grown == detail::Frontier<N, H>::Grown::Goal) {
+        result.moves = frontier.path_to(frontier.depth(),
+                                        static_cast<uint32_t>(frontier.deepest().size() - 1));
+        result.optimal = true;
+        stats.max_states_in_memory = frontier.seen();
+        return true;
       }
-      if (next.empty()) break;  // the whole space is seen and the goal is not in it
-      levels.push_back(std::move(next));
-      frontier_states = std::max<uint64_t>(frontier_states, seen.size());
+      if (grown == detail::Frontier<N, H>::Grown::Nothing) break;  // the goal is not in the space
+      frontier_states = std::max<uint64_t>(frontier_states, frontier.seen());
     }
     return false;
   };
@@ -215,14 +250,14 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
   });
 
   int least_f = Worker::kInfinity;
-  for (const Node& node : levels.back())
+  for (const Node& node : frontier.deepest())
     least_f = std::min(least_f, node.g + heuristic.value(node.state));
   bound = std::max(bound, least_f);
   uint64_t searched = 0;  // nodes of the workers after the last iteration
   for (;;) {
     ++stats.iterations;
-    const std::vector<Node>& level = levels.back();
-    const size_t frontier_depth = levels.size() - 1;
+    const std::vector<Node>& level = frontier.deepest();
+    const size_t frontier_depth = frontier.depth();
     std::atomic<int> next_bound{Worker::kInfinity};
     // Each thread takes the next subtree in frontier order (the serial search's order), so the
     // threads sweep the frontier together and the last iteration reaches the first solution
@@ -242,7 +277,7 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
         if (r == Worker::kFound) {
           std::lock_guard lock(solution_mutex);
           if (!found.load()) {
-            result.moves = path_to(frontier_depth, static_cast<uint32_t>(i));
+            result.moves = frontier.path_to(frontier_depth, static_cast<uint32_t>(i));
             const std::vector<Dir> below = worker.path();
             result.moves.insert(result.moves.end(), below.begin(), below.end());
             found.store(true);
@@ -288,7 +323,7 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
     deepest = std::max(deepest, worker.deepest());
   }
   stats.max_states_in_memory = std::max<uint64_t>(
-      frontier_states, levels.back().size() + static_cast<uint64_t>(deepest) + 1);
+      frontier_states, frontier.deepest().size() + static_cast<uint64_t>(deepest) + 1);
   if (found.load()) {
     result.optimal = true;
     return finish(Outcome::Solved);
