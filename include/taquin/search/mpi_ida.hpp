@@ -39,6 +39,11 @@ enum Tag : int { kRequest = 101, kReport, kNodes, kDone, kChunk, kStop, kPath };
 // half-millisecond's answer costs it nothing; a stop waits at most a millisecond).
 inline constexpr auto kIdlePause = std::chrono::microseconds(100);
 inline constexpr auto kBusyPause = std::chrono::microseconds(500);
+// Nodes a range of subtrees is meant to hold at most (a few milliseconds' search): enough that a
+// range outlasts the answer to the request for the next, few enough that the ranks sweep the
+// frontier in order together, as the threads do, and the last iteration reaches its first
+// solution about as many times sooner as there are ranks.
+inline constexpr uint64_t kRangeNodes = uint64_t{1} << 14;
 
 // Completes `request`, sleeping between tests: Open MPI's blocking calls spin, and a rank that
 // waits must leave the core to the ranks that search.
@@ -168,8 +173,16 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   }
   // This rank's nodes so far, as told to rank 0 (the shared counter; workers add to it at checks).
   const auto nodes_so_far = [&] { return shared_nodes.load(std::memory_order_relaxed); };
+  // Rank 0: the nodes of every rank before this iteration, and in the last one (the serial
+  // iterations' for the first), from which it sizes this iteration's ranges.
+  uint64_t nodes_before = nodes_so_far();
+  uint64_t last_iteration_nodes = std::max<uint64_t>(serial_expanded, 1);
   while (found_rank == ranks && bound != Worker::kInfinity) {
     ++stats.iterations;
+    // The most subtrees a range holds: about kRangeNodes at this iteration's expected size.
+    const uint64_t expected_nodes = last_iteration_nodes * detail::kIterationGrowth;
+    const size_t range_cap = static_cast<size_t>(
+        std::clamp<uint64_t>(frontier.size() * kRangeNodes / expected_nodes, 1, frontier.size()));
     std::atomic<int> next_bound{Worker::kInfinity};
     std::atomic<bool> workers_done{false};
     // Rank 0's cursor over the frontier; this rank's current range [lo, hi).
@@ -179,14 +192,15 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     bool exhausted = false;
     bool asked = false;  // ranks other than 0: a request to rank 0 awaits its answer
     // A range of subtrees from rank 0's cursor: an even share of what is left, halved again, so
-    // ranges shrink to single subtrees as the iteration ends.
+    // ranges shrink to single subtrees as the iteration ends, and at most range_cap.
     const auto take_range = [&](size_t& from, size_t& to) {
       size_t at = cursor.load();
       size_t count = 0;
       do {
         if (at >= frontier.size()) return false;
-        count = std::max<size_t>(1, (frontier.size() - at) / (2 * static_cast<size_t>(ranks) *
-                                                              static_cast<size_t>(threads)));
+        count = std::clamp<size_t>((frontier.size() - at) / (2 * static_cast<size_t>(ranks) *
+                                                             static_cast<size_t>(threads)),
+                                   1, range_cap);
       } while (!cursor.compare_exchange_weak(at, at + count));
       from = at;
       to = at + count;
@@ -372,6 +386,8 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
       break;
     }
     bound = global[1];
+    last_iteration_nodes = std::max<uint64_t>(nodes_so_far() - nodes_before, 1);
+    nodes_before = nodes_so_far();
   }
 
   // The solution's moves, from the rank that found them to rank 0.
