@@ -163,28 +163,18 @@ TEST(MpiSolve, CtrlCAtMpirunStopsEveryRankAndKeepsTheRecords) {
       temp_file("mpi_ctrl_c_" + std::to_string(::getpid()) + ".txt",
                 "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1\n");
   const std::string err_file = boards + ".err";
-  const std::string command = std::string("exec ") + TAQUIN_MPIEXEC + " --oversubscribe -np 2 " +
-                              TAQUIN_BINARY + " solve --heuristic manhattan -j 1 --format json " +
-                              boards + " 2>" + err_file;
-  int fds[2];
-  ASSERT_EQ(pipe(fds), 0);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    setpgid(0, 0);  // its own group, so that a hang can be ended as a whole (below)
-    dup2(fds[1], 1);
-    close(fds[0]);
-    close(fds[1]);
-    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  close(fds[1]);
+  int out_fd = -1;
+  const pid_t pid =
+      spawn_program(std::string(TAQUIN_MPIEXEC) + " --oversubscribe -np 2 " + TAQUIN_BINARY,
+                    "solve --heuristic manhattan -j 1 --format json " + boards, err_file, out_fd);
+  ASSERT_GT(pid, 0);
   // stdout until its end, or `seconds` without a byte.
   std::string out;
   const auto read_for = [&](int seconds, bool until_line) {
-    pollfd ready{fds[0], POLLIN, 0};
+    pollfd ready{out_fd, POLLIN, 0};
     char c;
     while (!(until_line && out.find('\n') != std::string::npos) &&
-           poll(&ready, 1, seconds * 1000) == 1 && read(fds[0], &c, 1) == 1)
+           poll(&ready, 1, seconds * 1000) == 1 && read(out_fd, &c, 1) == 1)
       out += c;
   };
   read_for(120, true);  // the easy board's record
@@ -193,7 +183,7 @@ TEST(MpiSolve, CtrlCAtMpirunStopsEveryRankAndKeepsTheRecords) {
   const auto sent = std::chrono::steady_clock::now();
   kill(pid, SIGINT);
   read_for(30, false);
-  close(fds[0]);
+  close(out_fd);
   // mpirun's end, within 30 s; else the test fails and ends the whole job.
   int raw = 0;
   bool ended = false;
