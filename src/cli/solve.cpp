@@ -178,7 +178,13 @@ int run_solve(const SolveOptions& options) {
     HeuristicCache heuristics(asked_heuristic(options.heuristic), options.pdb);
     const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
                                           static_cast<size_t>(ida_threads(options)));
-    return mpi::serve(heuristics, limits ? *limits : Limits{});
+    // mpirun ends an interrupted job with SIGTERM to every rank: this one then stops its share of
+    // the search, so that every rank leaves the board together and exits, as rank 0 does.
+    InterruptWatch interrupt;
+    Limits rank_limits = limits ? *limits : Limits{};
+    rank_limits.cancel = interrupt.flag();
+    const int status = mpi::serve(heuristics, rank_limits);
+    return interrupt.signal() ? interrupt.exit_status() : status;
   }
   // Whichever way rank 0's solve ends, the other ranks learn that no board follows.
   struct FinishServing {
