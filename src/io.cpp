@@ -74,7 +74,9 @@ Error overlong_line(const std::string& source, int number, size_t bytes, size_t 
 std::optional<Error> split_line(std::string_view raw, int number, const std::string& source,
                                 size_t max_line_bytes, TextLine& line) {
   if (raw.size() > max_line_bytes) return overlong_line(source, number, raw.size(), max_line_bytes);
-  line = TextLine{number, {}, {}};
+  line.number = number;
+  line.words.clear();
+  line.comment = {};
   const size_t hash = raw.find('#');
   if (hash != std::string_view::npos) {
     line.comment = raw.substr(hash + 1);
@@ -239,6 +241,7 @@ struct BoardInput {
   bool at_end = false;           // nothing more to read into `bytes`
   int number = 0;                // lines split so far
   std::deque<Line> ahead;        // lines with words, split and not yet consumed
+  std::vector<Line> spare;       // consumed lines, whose buffers the next lines reuse
   std::optional<Error> stopped;  // the problem that ended the input, after the lines before it
   bool yielded = false;          // a board or an error was returned
   bool finished = false;         // next() returned its last item
@@ -297,16 +300,18 @@ struct BoardInput {
         stopped = Error{source, number, "more lines than the limit of " + std::to_string(number)};
         return false;
       }
-      Line& owned = ahead.emplace_back();
+      if (spare.empty()) spare.emplace_back();
+      Line& owned = ahead.emplace_back(std::move(spare.back()));
+      spare.pop_back();
       owned.text.assign(bytes, scan, newline - scan);
       scan = std::min(newline + 1, bytes.size());
       if (auto error = split_line(owned.text, ++number, source, kMaxLineBytes, owned.line)) {
-        ahead.pop_back();
+        recycle_back();
         stopped = std::move(*error);
         return false;
       }
       if (!owned.line.words.empty()) return true;
-      ahead.pop_back();
+      recycle_back();
     }
   }
 
@@ -335,7 +340,16 @@ struct BoardInput {
 
   // Drops `count` lines with words (fewer at the end of the input).
   void drop(size_t count) {
-    for (; count > 0 && at(0); --count) ahead.pop_front();
+    for (; count > 0 && at(0); --count) {
+      spare.push_back(std::move(ahead.front()));
+      ahead.pop_front();
+    }
+  }
+
+  // Drops the last line split, keeping its buffers.
+  void recycle_back() {
+    spare.push_back(std::move(ahead.back()));
+    ahead.pop_back();
   }
 };
 

@@ -331,5 +331,31 @@ TEST(StreamCli, StrictStopsBeforeAnyBoardUnlessStandardInputIsAPipe) {
   }
 }
 
+// A heuristic is chosen as the first board of its goal is read: one that cannot serve a goal met
+// late in the batch ends the batch there, after the records before it.
+TEST(StreamCli, AHeuristicThatCannotServeAGoalEndsTheBatchInPlace) {
+  const std::filesystem::path dir = scratch() / "tables";
+  std::filesystem::create_directories(dir);
+  const CliRun build = run_taquin("pdb build 5-5-5 -o " + dir.string());
+  ASSERT_EQ(build.status, 0) << build.err;
+  const std::string file = temp_file("late_goal.txt",
+                                     "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n"
+                                     "1 2 0 3 4 5 6 7 8 9 10 11 12 13 14 15\n"
+                                     "1 2 3 4 5 6 7 0 8\n"
+                                     "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n");
+  for (const std::string threads : {"1", "2"}) {
+    const CliRun run = run_taquin("solve -H pdb --pdb " + dir.string() +
+                                  " --goal zero-first --format json -j " + threads + " " + file);
+    EXPECT_EQ(run.status, 2) << run.err;
+    const std::vector<std::string> records = lines_of(run.out);
+    ASSERT_EQ(records.size(), 2u) << run.out;
+    EXPECT_EQ(field(records[0], "length"), "1");
+    EXPECT_EQ(field(records[1], "length"), "2");
+    ASSERT_EQ(lines_of(run.err).size(), 1u) << run.err;
+    EXPECT_NE(run.err.find("3x3"), std::string::npos) << run.err;
+  }
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace taquin::testing

@@ -415,29 +415,27 @@ int run_solve(const SolveOptions& options) {
     // each board searched with the plan's threads (oneTBB lends a lone large search the idle
     // threads). Memory holds the window, not the batch.
     using Token = std::unique_ptr<BatchEntry>;
+    const auto read = [&](tbb::flow_control& flow) -> Token {
+      std::optional<BatchEntry> entry;
+      if (!interrupt.signal()) entry = take_entry();
+      if (!entry) {
+        flow.stop();
+        return nullptr;
+      }
+      return std::make_unique<BatchEntry>(std::move(*entry));
+    };
+    // Isolated: a thread that waits inside a board's parallel search never takes up another
+    // board, which would hold this board's record back.
+    const auto search = [&](Token entry) {
+      tbb::this_task_arena::isolate([&] { solve_entry(*entry); });
+      return entry;
+    };
+    const auto print = [&](Token entry) { print_entry(*entry); };
     tbb::parallel_pipeline(
         static_cast<size_t>(plan.threads) * kEntriesInFlightPerThread,
-        tbb::make_filter<void, Token>(tbb::filter_mode::serial_in_order,
-                                      [&](tbb::flow_control& flow) -> Token {
-                                        std::optional<BatchEntry> entry;
-                                        if (!interrupt.signal()) entry = take_entry();
-                                        if (!entry) {
-                                          flow.stop();
-                                          return nullptr;
-                                        }
-                                        return std::make_unique<BatchEntry>(std::move(*entry));
-                                      }) &
-            tbb::make_filter<Token, Token>(tbb::filter_mode::parallel,
-                                           [&](Token entry) {
-                                             // Isolated: a thread that waits inside a board's
-                                             // parallel search never takes up another board,
-                                             // which would hold this board's record back.
-                                             tbb::this_task_arena::isolate(
-                                                 [&] { solve_entry(*entry); });
-                                             return entry;
-                                           }) &
-            tbb::make_filter<Token, void>(tbb::filter_mode::serial_in_order,
-                                          [&](Token entry) { print_entry(*entry); }));
+        tbb::make_filter<void, Token>(tbb::filter_mode::serial_in_order, read) &
+            tbb::make_filter<Token, Token>(tbb::filter_mode::parallel, search) &
+            tbb::make_filter<Token, void>(tbb::filter_mode::serial_in_order, print));
   }
   if (interrupted_status) return interrupted_status;
   return interrupt.signal() ? interrupt.exit_status() : status;
