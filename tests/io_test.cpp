@@ -1,9 +1,11 @@
 // Tests of board parsing (every format, every bad input) and formatting round trips.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 
 #include <unistd.h>
 
@@ -167,9 +169,11 @@ TEST(Io, EachBoardOrItsErrorInPlace) {
   Expected<std::vector<Instance>> first = parse_instances(text, "b.txt");
   ASSERT_FALSE(first.ok());
   EXPECT_EQ(first.error().line, 2);
-  std::vector<Expected<Instance>> missing = read_each_instance("/nonexistent/boards.txt");
-  ASSERT_EQ(missing.size(), 1u);
-  EXPECT_FALSE(missing[0].ok());
+  BoardReader missing = BoardReader::open("/nonexistent/boards.txt");
+  std::optional<Expected<Instance>> only = missing.next();
+  ASSERT_TRUE(only && !only->ok());
+  EXPECT_EQ(only->error().source, "/nonexistent/boards.txt");
+  EXPECT_FALSE(missing.next());
 }
 
 TEST(Io, MissingAndUnreadableFiles) {
@@ -220,6 +224,146 @@ TEST(Io, ReadTextRefusesWhatIsNotARegularFile) {
   Expected<std::string> directory = read_text("/", kMaxBatchBytes);
   ASSERT_FALSE(directory.ok());
   EXPECT_NE(directory.error().message.find("is a directory"), std::string::npos);
+}
+
+// What a reader yields, one line each: "line N: tiles" for a board, "error: SOURCE:LINE: MESSAGE".
+std::vector<std::string> yields(BoardReader& reader) {
+  std::vector<std::string> out;
+  while (std::optional<Expected<Instance>> board = reader.next()) {
+    if (!*board) {
+      out.push_back("error: " + board->error().describe());
+      continue;
+    }
+    std::string line = "line " + std::to_string((*board)->line) + ":";
+    for (uint8_t t : (*board)->tiles) line += " " + std::to_string(t);
+    if ((*board)->optimal_length) line += " optimal " + std::to_string(*(*board)->optimal_length);
+    out.push_back(line);
+  }
+  return out;
+}
+
+// A fresh temporary file holding `text`.
+std::string file_with(const std::string& name, const std::string& text) {
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("taquin_io_" + std::to_string(::getpid()) + "_" + name))
+                               .string();
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+// Comment lines of `bytes` bytes in all (at least 2): padding that puts what follows at an offset.
+std::string padding(size_t bytes) {
+  std::string out;
+  while (bytes - out.size() > 80) out += "#" + std::string(78, '-') + "\n";
+  out += "#" + std::string(bytes - out.size() - 2, '.') + "\n";
+  return out;
+}
+
+// A file is read a 64 KiB block at a time: boards whose lines straddle a block's end (a one-line
+// board cut in a number, a 42-format board cut between rows and inside a row, an error, a comment
+// with its "# optimal") come out as from the whole text, with their line numbers.
+TEST(Io, BoardsAcrossBlockBoundariesComeOutWhole) {
+  const size_t block = 64 * 1024;
+  std::string text;
+  std::vector<std::string> expected;
+  int line = 0;
+  const auto count_lines = [&](const std::string& piece) {
+    line += static_cast<int>(std::count(piece.begin(), piece.end(), '\n'));
+  };
+  // A one-line board whose "15" is cut after its "1".
+  const std::string one = "2 3 4 5 6 7 8 9 10 11 12 13 14 15 1 0  # optimal 52\n";
+  std::string pad = padding(block - text.size() - one.find("15") - 1);
+  text += pad, count_lines(pad);
+  text += one, count_lines(one);
+  expected.push_back("line " + std::to_string(line) +
+                     ": 2 3 4 5 6 7 8 9 10 11 12 13 14 15 1 0 optimal 52");
+  // A 42-format board whose second row is cut in the middle, at the second block's end.
+  const std::string rows = "3  # optimal 5\n1 2 3\n4 5 6\n7 0 8\n";
+  pad = padding(2 * block - text.size() - rows.find("4 5") - 2);
+  text += pad, count_lines(pad);
+  text += rows;
+  expected.push_back("line " + std::to_string(line + 1) + ": 1 2 3 4 5 6 7 0 8 optimal 5");
+  count_lines(rows);
+  // A bad board (a duplicate) cut at the third block's end, then a good one on the next line.
+  const std::string bad = "1 2 3 4 5 6 7 7 0\n8 1 2 3 4 5 6 7 0\n";
+  pad = padding(3 * block - text.size() - 4);
+  text += pad, count_lines(pad);
+  text += bad;
+  expected.push_back("error: blocks.txt:" + std::to_string(line + 1) +
+                     ": duplicate tile 7; missing tile 8");
+  expected.push_back("line " + std::to_string(line + 2) + ": 8 1 2 3 4 5 6 7 0");
+  count_lines(bad);
+  // A grid without its size line, whose last row ends the file without a newline.
+  text += "1 2\n3 0";
+  expected.push_back("line " + std::to_string(line + 1) + ": 1 2 3 0");
+  ASSERT_GT(text.size(), 3 * block);
+
+  const std::string path = file_with("blocks.txt", text);
+  BoardReader file = BoardReader::open(path);
+  std::vector<std::string> got = yields(file);
+  for (std::string& entry : got)  // the file's path, as the text's source
+    if (const size_t at = entry.find(path); at != std::string::npos)
+      entry.replace(at, path.size(), "blocks.txt");
+  EXPECT_EQ(got, expected);
+  BoardReader whole = BoardReader::of_text(text, "blocks.txt");
+  EXPECT_EQ(yields(whole), expected);
+  // A regular file reads again from its start.
+  ASSERT_TRUE(file.rewind());
+  EXPECT_EQ(yields(file).size(), expected.size());
+  std::filesystem::remove(path);
+}
+
+// Text that is not boards ends a file where it stands, even far past the first block: the boards
+// before it, then its error (with the whole length of an overlong line), then nothing.
+TEST(Io, BinaryDataOrAnOverlongLineEndsTheInputInPlace) {
+  const std::string before = padding(200 * 1024) + "1 2 3 0\n";
+  const int line = static_cast<int>(std::count(before.begin(), before.end(), '\n')) + 1;
+  const std::string binary = file_with("binary.txt", before + "1 2\x01 3\n0 1 2 3\n");
+  BoardReader reader = BoardReader::open(binary);
+  EXPECT_EQ(yields(reader),
+            (std::vector<std::string>{"line " + std::to_string(line - 1) + ": 1 2 3 0",
+                                      "error: " + binary + ":" + std::to_string(line) +
+                                          ": binary data (byte 0x01), not text"}));
+  const std::string overlong =
+      file_with("overlong.txt", before + std::string(300000, '7') + "\n0 1 2 3\n");
+  reader = BoardReader::open(overlong);
+  EXPECT_EQ(yields(reader),
+            (std::vector<std::string>{"line " + std::to_string(line - 1) + ": 1 2 3 0",
+                                      "error: " + overlong + ":" + std::to_string(line) +
+                                          ": line is 300000 bytes long, over the limit of " +
+                                          std::to_string(kMaxLineBytes)}));
+  std::filesystem::remove(binary);
+  std::filesystem::remove(overlong);
+}
+
+// Standard input from a pipe, written a few bytes at a time: the same boards, and no second pass.
+TEST(Io, StandardInputFromAPipeIsReadAsItComes) {
+  std::string text;
+  for (int i = 0; i < 3000; ++i) text += i % 7 == 3 ? "3\n1 2 3\n4 5 6\n7 8 0\n" : "1 2 3 0\n";
+  text += "1 2 2 0\n";
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  const int saved_stdin = ::dup(STDIN_FILENO);
+  ASSERT_GE(saved_stdin, 0);
+  ASSERT_EQ(::dup2(fds[0], STDIN_FILENO), STDIN_FILENO);
+  ::close(fds[0]);
+  std::thread writer([&] {
+    for (size_t at = 0; at < text.size(); at += 5)
+      if (::write(fds[1], text.data() + at, std::min<size_t>(5, text.size() - at)) < 0) break;
+    ::close(fds[1]);
+  });
+  BoardReader piped = BoardReader::open("-");
+  EXPECT_FALSE(piped.rewind());
+  std::vector<std::string> got = yields(piped);
+  writer.join();
+  ::dup2(saved_stdin, STDIN_FILENO);
+  ::close(saved_stdin);
+  BoardReader whole = BoardReader::of_text(text, "<stdin>");
+  const std::vector<std::string> expected = yields(whole);
+  ASSERT_EQ(expected.size(), 3001u);
+  EXPECT_EQ(expected.back(), "error: <stdin>:" + std::to_string(3000 + 3 * (3000 / 7 + 1) + 1) +
+                                 ": duplicate tile 2; missing tile 3");
+  EXPECT_EQ(got, expected);
 }
 
 TEST(Io, MissingTileReported) {

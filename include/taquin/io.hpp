@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -15,7 +16,8 @@ namespace taquin {
 // The longest input line accepted, in bytes.
 inline constexpr size_t kMaxLineBytes = 64 * 1024;
 
-// The most bytes read from a board file or standard input (a batch): 1 GiB.
+// The most bytes read_text reads from a file read whole (merge's inputs, bench's FILE set, stress's
+// files): 1 GiB. Board batches are streamed (BoardReader) and have no such limit.
 inline constexpr size_t kMaxBatchBytes = size_t{1} << 30;
 
 // The most bytes read from a goal file (one board, with comments): 16 KiB.
@@ -51,25 +53,52 @@ struct Instance {
   std::optional<int> optimal_length;  // from a "# optimal K" comment, when present
 };
 
-// Parses every board of `text`, in order. Formats are detected per board: a line with a single
-// number starts a 42-format board (N, then N rows of N numbers); any other line is a one-line
-// board of N² numbers. '#' starts a comment to the end of the line; blank lines are skipped.
-// Fails on the first problem, naming `source` and its line. Empty input is an error.
+// The boards of one input, read one at a time: a file or standard input through a bounded buffer
+// (memory for a line and a board, whatever the input's size), or text in memory. Formats are
+// detected per board: a line with a single number starts a 42-format board (N, then N rows of N
+// numbers); N lines of N numbers holding 0 to N²-1 once are a grid without its size line; any
+// other line is a one-line board of N² numbers. '#' starts a comment to the end of the line;
+// blank lines are skipped; a "# optimal K" comment sets Instance::optimal_length.
+class BoardReader {
+ public:
+  // Reads the file `path` ("-": standard input, whatever it is). A FIFO, a device or a directory
+  // named by path is refused before any read (opened without blocking); a file that cannot be
+  // opened is the reader's one error, naming the file ("<stdin>" for "-").
+  static BoardReader open(const std::string& path);
+  // Reads a copy of `text`; errors name `source`.
+  static BoardReader of_text(std::string_view text, std::string source);
+  BoardReader(BoardReader&&) noexcept;
+  BoardReader& operator=(BoardReader&&) noexcept;
+  ~BoardReader();
+
+  // The next board, or the error in its place; std::nullopt after the last. Parsing resumes
+  // after the lines a bad board claims (its line, or a 42-format board's size line and rows).
+  // Input that is not text (control bytes before a comment), a line over kMaxLineBytes, more
+  // lines than an int counts, or a failed read ends the input: the boards before that line come
+  // first, then its error, then nothing. An input without any board is one error.
+  std::optional<Expected<Instance>> next();
+
+  // Goes back to the start of the input, for a second pass, and returns true; for a pipe or a
+  // terminal (which cannot be read twice), changes nothing and returns false.
+  bool rewind();
+
+ private:
+  struct State;
+  explicit BoardReader(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
+
+// Every board of `text` (BoardReader::of_text), or the first error.
 Expected<std::vector<Instance>> parse_instances(std::string_view text, const std::string& source);
 
-// Reads (read_text, at most `max_bytes`) and parses a file; "-" reads standard input. Errors
-// name the file.
-Expected<std::vector<Instance>> read_instances(const std::string& path,
-                                               size_t max_bytes = kMaxBatchBytes);
-
-// Like parse_instances and read_instances, but going on after a bad board: each board or the
-// error in its place, in order; parsing resumes after the lines the bad board claims (its line, or
-// a 42-format board's size line and rows). A
-// file that cannot be read, or text that is not boards (binary, an overlong line), is one error.
+// Every board of `text`, or the error in its place, in order (BoardReader::of_text).
 std::vector<Expected<Instance>> parse_each_instance(std::string_view text,
                                                     const std::string& source);
-std::vector<Expected<Instance>> read_each_instance(const std::string& path,
-                                                   size_t max_bytes = kMaxBatchBytes);
+
+// Reads a file whole (read_text, at most `max_bytes`; "-": standard input), then its boards, or
+// the first error. For small files (a goal, stress's boards); a batch is streamed (BoardReader).
+Expected<std::vector<Instance>> read_instances(const std::string& path,
+                                               size_t max_bytes = kMaxBatchBytes);
 
 // Checks that `tiles` is a permutation of [0, side²); the error names `source` and `line`.
 std::optional<Error> validate_tiles(std::span<const int> values, int side,

@@ -102,8 +102,10 @@ Expected<Goal> goal_for_size(int size, const std::string& goal) {
   return Goal::for_side(*spec, size);
 }
 
-Expected<std::vector<Job>> load_jobs(const InputOptions& options,
-                                     std::vector<SkippedInput>* skipped) {
+JobStream::JobStream(GoalSpec spec, Shard shard, std::vector<Input> inputs)
+    : spec_(std::move(spec)), shard_(shard), inputs_(std::move(inputs)) {}
+
+Expected<JobStream> JobStream::open(const InputOptions& options) {
   Expected<GoalSpec> spec = parse_goal_spec(options.goal, "--goal");
   if (!spec) return spec.error();
   Shard shard;
@@ -112,31 +114,59 @@ Expected<std::vector<Job>> load_jobs(const InputOptions& options,
     if (!parsed) return parsed.error();
     shard = *parsed;
   }
-  std::vector<Job> jobs;
-  size_t boards = 0;  // boards read, in every shard
-  // Adds the boards of one input, in order; the first error when not `skipped`.
-  auto add = [&](std::vector<Expected<Instance>> read) -> std::optional<Error> {
-    for (Expected<Instance>& board : read) {
-      std::optional<Error> error;
-      if (!board) {
-        error = board.error();
-      } else if (Expected<Goal> goal = Goal::for_side(*spec, board->side); !goal) {
-        error = goal.error();
-        error->message += " (" + board->source + ":" + std::to_string(board->line) + ")";
-      } else if (shard.takes(boards++)) {
-        jobs.push_back(Job{std::move(*board), std::move(*goal), static_cast<int>(boards)});
-      }
-      if (error && !skipped) return error;
-      if (error) skipped->push_back({jobs.size(), std::move(*error)});
+  std::vector<Input> inputs;
+  for (const std::string& file : options.files) inputs.push_back({file, false});
+  if (options.files.empty() && options.board.empty()) inputs.push_back({"-", false});
+  if (!options.board.empty()) inputs.push_back({options.board, true});
+  return JobStream(std::move(*spec), shard, std::move(inputs));
+}
+
+std::optional<Error> JobStream::first_bad_input(const InputOptions& options) {
+  Expected<JobStream> stream = open(options);
+  if (!stream) return stream.error();
+  stream->checking_ = true;
+  while (std::optional<Expected<Job>> job = stream->next())
+    if (!*job) return job->error();
+  return std::nullopt;
+}
+
+std::optional<Expected<Job>> JobStream::next() {
+  for (;;) {
+    if (!reader_) {
+      if (next_input_ == inputs_.size()) return std::nullopt;
+      const Input& input = inputs_[next_input_++];
+      reader_ = input.is_board ? BoardReader::of_text(input.text, "--board")
+                               : BoardReader::open(input.text);
+      // A pipe cannot be read twice: the checking pass leaves it to the stream.
+      if (checking_ && input.text == "-" && !input.is_board && !reader_->rewind()) reader_.reset();
+      continue;
     }
-    return std::nullopt;
-  };
-  std::vector<std::string> files = options.files;
-  if (files.empty() && options.board.empty()) files.push_back("-");
-  for (const std::string& file : files)
-    if (auto error = add(read_each_instance(file))) return *error;
-  if (!options.board.empty())
-    if (auto error = add(parse_each_instance(options.board, "--board"))) return *error;
+    std::optional<Expected<Instance>> board = reader_->next();
+    if (!board) {
+      if (checking_) reader_->rewind();  // standard input stays at its start for the stream
+      reader_.reset();
+      continue;
+    }
+    if (!*board) return Expected<Job>(board->error());
+    Expected<Goal> goal = Goal::for_side(spec_, (*board)->side);
+    if (!goal) {
+      Error error = goal.error();
+      error.message += " (" + (*board)->source + ":" + std::to_string((*board)->line) + ")";
+      return Expected<Job>(std::move(error));
+    }
+    if (shard_.takes(boards_++))
+      return Expected<Job>(Job{std::move(**board), std::move(*goal), static_cast<int>(boards_)});
+  }
+}
+
+Expected<std::vector<Job>> load_jobs(const InputOptions& options) {
+  Expected<JobStream> stream = JobStream::open(options);
+  if (!stream) return stream.error();
+  std::vector<Job> jobs;
+  while (std::optional<Expected<Job>> job = stream->next()) {
+    if (!*job) return job->error();
+    jobs.push_back(std::move(**job));
+  }
   return jobs;
 }
 
@@ -148,8 +178,8 @@ std::string snail_note(const Job& job) {
 
 void add_strict_option(CLI::App* sub, bool& strict) {
   sub->add_flag("--strict", strict,
-                "Stop at the first bad input, before any board is handled (default: report it, "
-                "go on with the others, exit 2 at the end)");
+                "Stop at the first bad input, before any board is handled (from a pipe: after the "
+                "boards before it) (default: report it, go on with the others, exit 2 at the end)");
 }
 
 void print_error(const Error& error) {

@@ -86,19 +86,41 @@ struct Job {
   int id = 0;
 };
 
-// An input that gave no board (a missing file, a bad board, a goal of another side), and where
-// it stood: before the job of index `before` in the list load_jobs returns.
-struct SkippedInput {
-  size_t before = 0;
-  Error error;
+// The jobs of a batch, read one at a time (files in order, then --board; no file and no --board:
+// standard input), each with its goal resolved, only those of --shard: memory for one board at a
+// time, whatever the size of the inputs.
+class JobStream {
+ public:
+  // The stream of `options`; fails on a bad --goal or --shard.
+  static Expected<JobStream> open(const InputOptions& options);
+
+  // Reads the whole batch once, before any board is handled (--strict): the first bad input (or
+  // bad --goal, --shard), or nullopt. Standard input is read then only when it can be read again
+  // (a regular file, rewound); from a pipe or a terminal it is left to the stream, where a bad
+  // input is met after the boards before it.
+  static std::optional<Error> first_bad_input(const InputOptions& options);
+
+  // The next job of the shard, or a bad input in its place (a file that cannot be read, a bad
+  // board, a goal of another side: every shard reports it); nullopt after the last.
+  std::optional<Expected<Job>> next();
+
+ private:
+  struct Input {
+    std::string text;  // a file ("-": standard input), or the --board text
+    bool is_board = false;
+  };
+  JobStream(GoalSpec spec, Shard shard, std::vector<Input> inputs);
+  GoalSpec spec_;
+  Shard shard_;
+  std::vector<Input> inputs_;
+  size_t next_input_ = 0;
+  std::optional<BoardReader> reader_;  // the input being read
+  size_t boards_ = 0;                  // boards read, in every shard
+  bool checking_ = false;              // first_bad_input's pass: standard input is rewound
 };
 
-// Reads every board (files in order, then --board) and resolves --goal for each, in input order;
-// keeps those of --shard (a bad --shard is returned as an error). Without `skipped`: all or nothing
-// (the first error). With it: each bad input is recorded there in its place and reading goes on
-// after it (in a file, on the line after the error); the only error returned is then a bad --goal.
-Expected<std::vector<Job>> load_jobs(const InputOptions& options,
-                                     std::vector<SkippedInput>* skipped = nullptr);
+// Every job of the batch (JobStream), or the first bad input.
+Expected<std::vector<Job>> load_jobs(const InputOptions& options);
 
 // For a board that cannot reach `job`'s goal: " (it can reach the snail goal: --goal snail)" when
 // it can reach the 42 school's snail goal (and that is not the goal chosen), else "".

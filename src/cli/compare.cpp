@@ -120,7 +120,12 @@ int run_compare(const CompareOptions& options) {
     print_usage_error(limits.error(), "compare");
     return kExitBadInput;
   }
-  Expected<std::vector<Job>> jobs = load_jobs(options.input);
+  // All or nothing: a bad input stops the run before any board (from a pipe: where it stands).
+  if (std::optional<Error> bad = JobStream::first_bad_input(options.input)) {
+    print_error(*bad);
+    return kExitBadInput;
+  }
+  Expected<JobStream> jobs = JobStream::open(options.input);
   if (!jobs) {
     print_error(jobs.error());
     return kExitBadInput;
@@ -136,10 +141,16 @@ int run_compare(const CompareOptions& options) {
   int status = kExitOk;
   const RecordFormat records(options.format, kColumns);
   std::cout << records.header();
-  for (size_t index = 0; index < jobs->size(); ++index) {
-    const Job& job = (*jobs)[index];
+  int id = 0;
+  while (std::optional<Expected<Job>> next = jobs->next()) {
+    if (!*next) {
+      std::cout.flush();
+      print_error(next->error());
+      return kExitBadInput;
+    }
+    const Job& job = **next;
     const Instance& inst = job.instance;
-    const int id = static_cast<int>(index) + 1;
+    ++id;
     const bool solvable = is_solvable(inst.tiles, job.goal);
     // The databases join the table when they load for this goal (no notice: the other rows
     // stand).

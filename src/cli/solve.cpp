@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <deque>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -11,7 +12,7 @@
 #include <thread>
 
 #include <tbb/global_control.h>
-#include <tbb/parallel_for.h>
+#include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
 
 #include "command.hpp"
@@ -183,6 +184,18 @@ struct Record {
   std::vector<uint64_t> rank_expanded;  // an MPI search's nodes, by rank
 };
 
+// One input of a batch on its way to stdout: a job and then its record, or a bad input reported
+// in its place.
+struct BatchEntry {
+  std::optional<Job> job;
+  HeuristicChoice choice;  // the job's heuristic
+  std::optional<Error> bad_input;
+  Record record;
+};
+
+// The entries of a batch in flight at once (read, searched or waiting to be printed), per thread.
+constexpr size_t kEntriesInFlightPerThread = 8;
+
 // The threads an IDA* search (or a batch) uses: --threads, or all cores.
 int ida_threads(const SolveOptions& options) {
   return options.threads > 0 ? options.threads
@@ -239,26 +252,71 @@ int run_solve(const SolveOptions& options) {
   }
   plan.limits = *limits;
 
-  // Bad inputs are reported in their place and the others solved, unless --strict.
-  std::vector<SkippedInput> skipped;
-  Expected<std::vector<Job>> jobs = load_jobs(options.input, options.strict ? nullptr : &skipped);
+  // Bad inputs are reported in their place and the others solved; --strict stops at the first.
+  if (options.strict)
+    if (std::optional<Error> bad = JobStream::first_bad_input(options.input)) {
+      print_error(*bad);
+      return kExitBadInput;
+    }
+  Expected<JobStream> jobs = JobStream::open(options.input);
   if (!jobs) {
     print_error(jobs.error());
     return kExitBadInput;
   }
-  // The heuristic of each job (choose_heuristic, once per goal), resolved before any output.
+  // The heuristic of each goal (choose_heuristic, once per goal), resolved as its first board is
+  // read: one that cannot serve its goal ends the batch there.
   HeuristicCache heuristics(asked_heuristic(options.heuristic), options.pdb);
-  std::vector<HeuristicChoice> choices(jobs->size(), HeuristicChoice{plan.heuristic, {}, {}});
-  for (size_t i = 0; i < jobs->size(); ++i) {
-    const Job& job = (*jobs)[i];
-    if (!uses_heuristic(plan.algorithm) || !is_solvable(job.instance.tiles, job.goal)) continue;
-    Expected<HeuristicChoice> choice = heuristics.get(job.goal);
-    if (!choice) {
-      print_error(choice.error());
-      return kExitBadInput;
+  // Held while a heuristic is chosen (its notice, a build's progress) or a record is printed, so
+  // that their stderr lines never mix.
+  std::mutex output_mutex;
+  bool input_ended = false;
+  // The next entry of the batch in input order, or nullopt after the last.
+  const auto read_entry = [&]() -> std::optional<BatchEntry> {
+    std::optional<Expected<Job>> next = input_ended ? std::nullopt : jobs->next();
+    if (!next) {
+      input_ended = true;
+      return std::nullopt;
     }
-    choices[i] = *choice;
+    BatchEntry entry;
+    if (!*next) {
+      entry.bad_input = next->error();
+      input_ended = options.strict;  // met only in a pipe, which the first pass could not read
+      return entry;
+    }
+    entry.choice = HeuristicChoice{plan.heuristic, {}, {}};
+    const Job& job = **next;
+    if (uses_heuristic(plan.algorithm) && is_solvable(job.instance.tiles, job.goal)) {
+      std::lock_guard lock(output_mutex);
+      // Isolated: a thread that waits inside a database build never takes up a record to print,
+      // which would wait for this lock.
+      std::optional<Expected<HeuristicChoice>> choice;
+      tbb::this_task_arena::isolate([&] { choice = heuristics.get(job.goal); });
+      if (!*choice) {
+        entry.bad_input = choice->error();
+        input_ended = true;
+        return entry;
+      }
+      entry.choice = **choice;
+    }
+    entry.job = std::move(**next);
+    return entry;
+  };
+  // Read ahead to the second job: a lone job is searched with every thread (its progress shown),
+  // and pictures are numbered only when there are several.
+  std::deque<BatchEntry> ahead;
+  size_t jobs_ahead = 0;  // 2: two or more
+  while (jobs_ahead < 2) {
+    std::optional<BatchEntry> entry = read_entry();
+    if (!entry) break;
+    jobs_ahead += entry->job ? 1 : 0;
+    ahead.push_back(std::move(*entry));
   }
+  const auto take_entry = [&]() -> std::optional<BatchEntry> {
+    if (ahead.empty()) return read_entry();
+    BatchEntry entry = std::move(ahead.front());
+    ahead.pop_front();
+    return entry;
+  };
 
   std::optional<tbb::global_control> parallelism;
   if (plan.threads > 1)
@@ -270,11 +328,11 @@ int run_solve(const SolveOptions& options) {
   plan.limits.cancel = interrupt.flag();
   // IDA*'s iterations on stderr, for a batch searched one board at a time (set below).
   IterationProgress progress(options.progress);
-  // Solves job `index` into its record; run by several threads at once in a batch.
-  const auto solve_job = [&](size_t index) {
-    const Job& job = (*jobs)[index];
+  // Solves `job` with the heuristic `choice` into its record; run by several threads at once in a
+  // batch.
+  const auto solve_job = [&](const Job& job, const HeuristicChoice& choice) {
     SearchPlan job_plan = plan;
-    job_plan.heuristic = choices[index].kind;
+    job_plan.heuristic = choice.kind;
     const Instance& inst = job.instance;
     Record record;
     SearchResult& result = record.result;
@@ -283,15 +341,13 @@ int run_solve(const SolveOptions& options) {
     }
 #ifdef TAQUIN_MPI
     else if (mpi::spreads(job_plan.algorithm, inst.side)) {
-      result =
-          mpi::solve_on_ranks(inst, job.goal, job_plan.heuristic, choices[index].databases.get(),
-                              job_plan.limits, record.rank_expanded);
+      result = mpi::solve_on_ranks(inst, job.goal, job_plan.heuristic, choice.databases.get(),
+                                   job_plan.limits, record.rank_expanded);
     }
 #endif
     else {
       result = with_side(inst.side, [&]<int N>() {
-        return run_search<N>(job.goal.canonical<N>(inst.tiles), job_plan,
-                             choices[index].databases.get());
+        return run_search<N>(job.goal.canonical<N>(inst.tiles), job_plan, choice.databases.get());
       });
       progress.finish();
     }
@@ -327,7 +383,7 @@ int run_solve(const SolveOptions& options) {
         err << "taquin: instance " << job.id << ": rank " << r << " expanded "
             << record.rank_expanded[r] << " nodes\n";
     record.warning = err.str();
-    const std::string heuristic = choices[index].label();
+    const std::string heuristic = choice.label();
     std::ostringstream out;
     if (options.format != "text")
       out << records.line(json_record(job.id, job, options, job_plan, heuristic, result, path));
@@ -336,7 +392,7 @@ int run_solve(const SolveOptions& options) {
     record.output = out.str();
     if (result.outcome == Outcome::Solved) {
       if (std::optional<Error> bad =
-              write_pictures(options.view, job.id, jobs->size(), path, result.moves, job.goal)) {
+              write_pictures(options.view, job.id, jobs_ahead, path, result.moves, job.goal)) {
         record.warning += "taquin: " + printable(bad->describe()) + "\n";
         record.status = worse_status(record.status, kExitBadInput);
       }
@@ -346,61 +402,71 @@ int run_solve(const SolveOptions& options) {
 
   // Records are printed in input order, each as soon as those before it are.
   int status = kExitOk;
-  std::mutex print_mutex;
-  std::vector<std::optional<Record>> finished(jobs->size());
-  size_t next_print = 0;
-  size_t skipped_shown = 0;
-  std::atomic<bool> stop{false};  // an interrupted record was met: take no more jobs
   int interrupted_status = 0;
-  // Prints the bad inputs that stood before job `index`.
-  const auto report_skipped = [&](size_t index) {
-    for (; skipped_shown < skipped.size() && skipped[skipped_shown].before <= index;
-         ++skipped_shown) {
-      print_error(skipped[skipped_shown].error);
+  const auto print_entry = [&](const BatchEntry& entry) {
+    std::lock_guard lock(output_mutex);
+    if (interrupted_status) return;
+    if (entry.bad_input) {
+      print_error(*entry.bad_input);
       status = worse_status(status, kExitBadInput);
+      return;
     }
-  };
-  const auto deliver = [&](size_t index, Record record) {
-    if (record.interrupted) stop.store(true);
-    std::lock_guard lock(print_mutex);
-    finished[index] = std::move(record);
-    while (!interrupted_status && next_print < finished.size() && finished[next_print]) {
-      report_skipped(next_print);
-      const Record& ready = *finished[next_print];
-      if (ready.interrupted) {
-        print_interrupted(interrupt.signal(), (*jobs)[next_print].instance, ready.result);
-        interrupted_status = interrupt.exit_status();
-        break;
-      }
-      if (ready.error) print_error(*ready.error);
-      std::cerr << ready.warning;
-      std::cout << ready.output;
-      std::cout.flush();
-      status = worse_status(status, ready.status);
-      finished[next_print++].reset();
+    const Record& ready = entry.record;
+    if (ready.interrupted) {
+      print_interrupted(interrupt.signal(), entry.job->instance, ready.result);
+      interrupted_status = interrupt.exit_status();
+      return;
     }
+    if (ready.error) print_error(*ready.error);
+    std::cerr << ready.warning;
+    std::cout << ready.output;
+    std::cout.flush();
+    status = worse_status(status, ready.status);
   };
-  // A batch on several threads: each takes the next board in input order and searches it with
-  // the plan's threads (oneTBB lends a lone large search the idle threads).
-  size_t batch_threads = std::min<size_t>(static_cast<size_t>(plan.threads), jobs->size());
+  const auto solve_entry = [&](BatchEntry& entry) {
+    if (entry.job) entry.record = solve_job(*entry.job, entry.choice);
+  };
+  bool one_at_a_time = jobs_ahead < 2 || plan.threads <= 1;
 #ifdef TAQUIN_MPI
-  if (mpi::ranks() > 1) batch_threads = 1;  // the ranks search one board at a time, in order
+  if (mpi::ranks() > 1) one_at_a_time = true;  // the ranks search one board at a time, in order
 #endif
-  std::atomic<size_t> next_job{0};
-  // Isolated: a thread that waits inside a board's parallel search never takes up another
-  // thread's loop over the batch, which would hold that board's record back.
-  const auto take_jobs = [&] {
-    for (size_t index; !stop.load() && (index = next_job.fetch_add(1)) < jobs->size();)
-      deliver(index, tbb::this_task_arena::isolate([&] { return solve_job(index); }));
-  };
-  if (batch_threads <= 1) plan.limits.on_iteration = progress.callback();
   std::cout << records.header();
-  if (batch_threads > 1)
-    tbb::parallel_for(size_t{0}, batch_threads, size_t{1}, [&](size_t) { take_jobs(); });
-  else
-    take_jobs();
+  if (one_at_a_time) {
+    plan.limits.on_iteration = progress.callback();
+    while (!interrupted_status) {
+      std::optional<BatchEntry> entry = take_entry();
+      if (!entry) break;
+      solve_entry(*entry);
+      print_entry(*entry);
+    }
+  } else {
+    // A batch on several threads: a window of entries in flight, read and printed in input order,
+    // each board searched with the plan's threads (oneTBB lends a lone large search the idle
+    // threads). Memory holds the window, not the batch.
+    using Token = std::unique_ptr<BatchEntry>;
+    const auto read = [&](tbb::flow_control& flow) -> Token {
+      std::optional<BatchEntry> entry;
+      if (!interrupt.signal()) entry = take_entry();
+      if (!entry) {
+        flow.stop();
+        return nullptr;
+      }
+      return std::make_unique<BatchEntry>(std::move(*entry));
+    };
+    // Isolated: a thread that waits inside a board's parallel search never takes up another
+    // board, which would hold this board's record back.
+    const auto search = [&](Token entry) {
+      tbb::this_task_arena::isolate([&] { solve_entry(*entry); });
+      return entry;
+    };
+    const auto print = [&](Token entry) { print_entry(*entry); };
+    tbb::parallel_pipeline(
+        static_cast<size_t>(plan.threads) * kEntriesInFlightPerThread,
+        tbb::make_filter<void, Token>(tbb::filter_mode::serial_in_order, read) &
+            tbb::make_filter<Token, Token>(tbb::filter_mode::parallel, search) &
+            tbb::make_filter<Token, void>(tbb::filter_mode::serial_in_order, print));
+  }
   if (interrupted_status) return interrupted_status;
-  report_skipped(jobs->size());
   return interrupt.signal() ? interrupt.exit_status() : status;
 }
 
