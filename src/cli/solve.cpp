@@ -323,7 +323,7 @@ int run_solve(const SolveOptions& options) {
   size_t next_print = 0;
   size_t skipped_shown = 0;
   std::atomic<bool> stop{false};  // an interrupted record was met: take no more jobs
-  int interrupted_status = 0;
+  int interrupted_status = 0;     // a signal, or a database changed under the search: stop there
   // Prints the bad inputs that stood before job `index`.
   const auto report_skipped = [&](size_t index) {
     for (; skipped_shown < skipped.size() && skipped[skipped_shown].before <= index;
@@ -342,6 +342,12 @@ int run_solve(const SolveOptions& options) {
       if (ready.interrupted) {
         print_interrupted(interrupt.signal(), (*jobs)[next_print].instance, ready.result);
         interrupted_status = interrupt.exit_status();
+        break;
+      }
+      if (std::optional<Error> changed = databases_changed(choices[next_print].databases.get())) {
+        print_error(*changed);
+        interrupted_status = kExitInternal;
+        stop.store(true);
         break;
       }
       if (ready.error) print_error(*ready.error);
