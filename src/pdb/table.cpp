@@ -338,8 +338,11 @@ struct SplitSums {
                                 // entries: those of even entries, then those of odd ones)
   std::vector<std::array<uint8_t, 64>> distance;  // [tile][cell]: taxicab distance to its goal
 
+  std::vector<uint16_t> rank_of;  // boards of up to 16 cells: set_rank by the set's mask
+
   // Rank of the set `cells` (of `prefix` cells) in colex order.
   uint64_t set_rank(uint64_t cells) const {
+    if (!rank_of.empty()) return rank_of[cells];
     uint64_t r = 0;
     for (int j = 0; cells != 0; cells &= cells - 1, ++j)
       r += colex[static_cast<size_t>(std::countr_zero(cells)) * (prefix + 1) + j];
@@ -394,7 +397,9 @@ SplitSums split_sums(const Table& table, int suffix) {
   const uint64_t all = n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
   // The sets of `prefix` cells in colex order (Gosper's next-subset step).
   uint64_t set = prefix == 0 ? 0 : (uint64_t{1} << prefix) - 1;
+  if (n <= 16) split.rank_of.assign(size_t{1} << n, 0);
   for (uint64_t r = 0; r < sets; ++r) {
+    if (n <= 16) split.rank_of[set] = static_cast<uint16_t>(r);
     uint8_t* out = halves ? interleaved.data() : split.sums.data() + r * block;
     write_suffix_sums(distance, 0, all & ~set, 0, out);
     if (halves)
@@ -456,60 +461,58 @@ int bytes_max(Encoding encoding, const uint8_t* bytes, uint64_t count) {
 Expected<bool> check_payload(const Table& table, uint64_t payload_hash, int suffix_tiles) {
   const std::string name = table.path().empty() ? "<table>" : table.path();
   const int n = table.side() * table.side(), k = table.group_size();
-  SplitSums split;
-  if (!table.zero_aware()) {
-    // The split with the longest blocks whose sums fit in memory (the fewest blocks to visit).
-    for (int suffix = suffix_tiles > 0 ? suffix_tiles : k; suffix >= 1 && split.block == 0;
-         suffix = suffix_tiles > 0 ? 0 : suffix - 1)
-      split = split_sums(table, suffix);
-    if (split.block < (suffix_tiles > 0 ? 1u : 16u)) split.block = 0;
-  }
   const uint64_t bytes = table.payload_bytes();
-  const uint64_t block_bytes =
-      table.encoding() == Encoding::Excess4 ? split.block / 2 : split.block;
-  const uint64_t chunk = split.block == 0
-                             ? kChunkBytes
-                             : std::max<uint64_t>(1, kChunkBytes / block_bytes) * block_bytes;
   const uint64_t whole_bytes =
       table.encoding() == Encoding::Excess4 ? table.entry_count() / 2 : table.entry_count();
-  // The checksum on one thread while the others check the values, a chunk at a time.
-  uint64_t hash = 0;
+  SplitSums split;
   std::atomic<bool> bad{false};
   std::atomic<int> top{0};
-  const auto check_chunks = [&](const tbb::blocked_range<uint64_t>& chunks) {
-    bool chunks_bad = false;
-    int chunks_top = 0;
-    for (uint64_t done = chunks.begin() * chunk; done < chunks.end() * chunk && done < bytes;
-         done += chunk) {
-      const uint64_t size = std::min(chunk, bytes - done);
-      if (split.block == 0) {
-        // A last half-used byte of 4-bit entries is counted after the loop.
-        const uint64_t whole = done < whole_bytes ? std::min(size, whole_bytes - done) : 0;
-        chunks_top =
-            std::max(chunks_top, bytes_max(table.encoding(), table.payload() + done, whole));
-        continue;
-      }
-      PlacementCursor prefix(n, split.prefix, done / block_bytes);
-      for (uint64_t at = 0; at < size; at += block_bytes, prefix.advance()) {
-        int base = 0;
-        for (int i = 0; i < split.prefix; ++i) base += split.distance[i][prefix.cells()[i]];
-        const uint8_t* sums = split.sums.data() + split.set_rank(prefix.occupied()) * split.block;
-        const uint64_t first = (done + at) / block_bytes * split.block;
-        chunks_top =
-            std::max(chunks_top, block_max(table, first, sums, split.block, base, chunks_bad));
-      }
+  // The values, a chunk at a time on the threads the checksum leaves.
+  const auto check_values = [&] {
+    if (!table.zero_aware()) {
+      // The split with the longest blocks whose sums fit in memory (the fewest blocks to visit).
+      for (int suffix = suffix_tiles > 0 ? suffix_tiles : k; suffix >= 1 && split.block == 0;
+           suffix = suffix_tiles > 0 ? 0 : suffix - 1)
+        split = split_sums(table, suffix);
+      if (split.block < (suffix_tiles > 0 ? 1u : 16u)) split.block = 0;
     }
-    if (chunks_bad) bad.store(true);
-    for (int seen = top.load();
-         seen < chunks_top && !top.compare_exchange_weak(seen, chunks_top);) {
-    }
+    const uint64_t block_bytes =
+        table.encoding() == Encoding::Excess4 ? split.block / 2 : split.block;
+    const uint64_t chunk = split.block == 0
+                               ? kChunkBytes
+                               : std::max<uint64_t>(1, kChunkBytes / block_bytes) * block_bytes;
+    const auto check_chunks = [&](const tbb::blocked_range<uint64_t>& chunks) {
+      bool chunks_bad = false;
+      int chunks_top = 0;
+      for (uint64_t done = chunks.begin() * chunk; done < chunks.end() * chunk && done < bytes;
+           done += chunk) {
+        const uint64_t size = std::min(chunk, bytes - done);
+        if (split.block == 0) {
+          // A last half-used byte of 4-bit entries is counted after the loop.
+          const uint64_t whole = done < whole_bytes ? std::min(size, whole_bytes - done) : 0;
+          chunks_top =
+              std::max(chunks_top, bytes_max(table.encoding(), table.payload() + done, whole));
+          continue;
+        }
+        PlacementCursor prefix(n, split.prefix, done / block_bytes);
+        for (uint64_t at = 0; at < size; at += block_bytes, prefix.advance()) {
+          int base = 0;
+          for (int i = 0; i < split.prefix; ++i) base += split.distance[i][prefix.cells()[i]];
+          const uint8_t* sums = split.sums.data() + split.set_rank(prefix.occupied()) * split.block;
+          const uint64_t first = (done + at) / block_bytes * split.block;
+          chunks_top =
+              std::max(chunks_top, block_max(table, first, sums, split.block, base, chunks_bad));
+        }
+      }
+      if (chunks_bad) bad.store(true);
+      for (int seen = top.load();
+           seen < chunks_top && !top.compare_exchange_weak(seen, chunks_top);) {
+      }
+    };
+    tbb::parallel_for(tbb::blocked_range<uint64_t>(0, (bytes + chunk - 1) / chunk), check_chunks);
   };
-  tbb::parallel_invoke([&] { hash = XXH64(table.payload(), bytes, 0); },
-                       [&] {
-                         tbb::parallel_for(
-                             tbb::blocked_range<uint64_t>(0, (bytes + chunk - 1) / chunk),
-                             check_chunks);
-                       });
+  uint64_t hash = 0;
+  tbb::parallel_invoke([&] { hash = XXH64(table.payload(), bytes, 0); }, check_values);
   int highest = top.load();
   if (whole_bytes < bytes) highest = std::max(highest, 2 * (table.payload()[whole_bytes] & 15));
   if (hash != payload_hash) return Error{name, 0, "corrupted payload (checksum mismatch)"};
