@@ -6,8 +6,6 @@
 #include <unistd.h>
 
 #include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/parallel_invoke.h>
 #include <xxhash.h>
 #include <algorithm>
 #include <array>
@@ -465,22 +463,23 @@ Expected<bool> check_payload(const Table& table, uint64_t payload_hash, int suff
   const uint64_t whole_bytes =
       table.encoding() == Encoding::Excess4 ? table.entry_count() / 2 : table.entry_count();
   SplitSums split;
+  uint64_t hash = 0;
   std::atomic<bool> bad{false};
   std::atomic<int> top{0};
-  // The values, a chunk at a time on the threads the checksum leaves.
-  const auto check_values = [&] {
-    if (!table.zero_aware()) {
-      // The split with the longest blocks whose sums fit in memory (the fewest blocks to visit).
-      for (int suffix = suffix_tiles > 0 ? suffix_tiles : k; suffix >= 1 && split.block == 0;
-           suffix = suffix_tiles > 0 ? 0 : suffix - 1)
-        split = split_sums(table, suffix);
-      if (split.block < (suffix_tiles > 0 ? 1u : 16u)) split.block = 0;
-    }
-    const uint64_t block_bytes =
-        table.encoding() == Encoding::Excess4 ? split.block / 2 : split.block;
-    const uint64_t chunk = split.block == 0
-                               ? kChunkBytes
-                               : std::max<uint64_t>(1, kChunkBytes / block_bytes) * block_bytes;
+  // The split chosen for the values: the one with the longest blocks whose sums fit in memory
+  // (the fewest blocks to visit).
+  if (!table.zero_aware()) {
+    for (int suffix = suffix_tiles > 0 ? suffix_tiles : k; suffix >= 1 && split.block == 0;
+         suffix = suffix_tiles > 0 ? 0 : suffix - 1)
+      split = split_sums(table, suffix);
+    if (split.block < (suffix_tiles > 0 ? 1u : 16u)) split.block = 0;
+  }
+  const uint64_t block_bytes =
+      table.encoding() == Encoding::Excess4 ? split.block / 2 : split.block;
+  const uint64_t chunk = split.block == 0
+                             ? kChunkBytes
+                             : std::max<uint64_t>(1, kChunkBytes / block_bytes) * block_bytes;
+  {
     const auto check_chunks = [&](const tbb::blocked_range<uint64_t>& chunks) {
       bool chunks_bad = false;
       int chunks_top = 0;
@@ -509,16 +508,22 @@ Expected<bool> check_payload(const Table& table, uint64_t payload_hash, int suff
            seen < chunks_top && !top.compare_exchange_weak(seen, chunks_top);) {
       }
     };
-    tbb::parallel_for(tbb::blocked_range<uint64_t>(0, (bytes + chunk - 1) / chunk), check_chunks);
-  };
-  uint64_t hash = 0;
-  tbb::parallel_invoke([&] { hash = XXH64(table.payload(), bytes, 0); }, check_values);
+    // One pass: each chunk is hashed, then its values checked while it is in the cache.
+    XXH64_state_t* state = XXH64_createState();
+    XXH64_reset(state, 0);
+    for (uint64_t c = 0; c * chunk < bytes; ++c) {
+      XXH64_update(state, table.payload() + c * chunk, std::min(chunk, bytes - c * chunk));
+      if (!bad.load()) check_chunks(tbb::blocked_range<uint64_t>(c, c + 1));
+    }
+    hash = XXH64_digest(state);
+    XXH64_freeState(state);
+  }
   int highest = top.load();
   if (whole_bytes < bytes) highest = std::max(highest, 2 * (table.payload()[whole_bytes] & 15));
   if (hash != payload_hash) return Error{name, 0, "corrupted payload (checksum mismatch)"};
   const uint64_t goal = rank_placement(table.cells(), n, k);
   if (table.zero_aware()) {
-    if (top > table.max_value())
+    if (highest > table.max_value())
       return Error{
           name, 0,
           "an entry holds more than the header's maximum " + std::to_string(table.max_value())};
