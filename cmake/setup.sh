@@ -5,9 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# chromium: tests/picture_cli_test.cpp plays the animated SVG in it (headless) and reads pixels.
 packages=(build-essential cmake pkg-config libtbb-dev libxxhash-dev libcli11-dev libgtest-dev
           libbenchmark-dev clang-format libgif-dev librsvg2-bin
-          libpng-dev)
+          libpng-dev chromium)
 # The MPI build (-DTAQUIN_MPI=ON) also needs Open MPI.
 for arg in "$@"; do
   [[ "$arg" =~ ^-DTAQUIN_MPI(:BOOL)?=(ON|on|1|TRUE|true|YES|yes)$ ]] && packages+=(libopenmpi-dev openmpi-bin)

@@ -37,6 +37,7 @@ ExploreResult explore_array(const Goal& goal, const ExploreOptions& options) {
     }
   }
   for (uint64_t c : out.count_by_depth) out.total += c;
+  if (options.on_layer) options.on_layer(last, out.total);
   out.greatest_depth = last;
   out.complete = last == deepest;
   out.peak_bytes = dist.size();
@@ -66,6 +67,8 @@ ExploreResult explore_frontier(const Goal& goal, const ExploreOptions& options) 
   std::vector<Words> previous, layer{Board<N>::identity(blank_label).words()}, next, fresh;
   out.count_by_depth.push_back(1);
   int depth = 0;
+  uint64_t reached = 1;
+  if (options.on_layer) options.on_layer(0, reached);
   bool exhausted = false;
   while (depth < options.max_depth) {
     uint64_t successors = 0;
@@ -101,6 +104,8 @@ ExploreResult explore_frontier(const Goal& goal, const ExploreOptions& options) 
     layer.swap(fresh);
     ++depth;
     out.count_by_depth.push_back(layer.size());
+    reached += layer.size();
+    if (options.on_layer) options.on_layer(depth, reached);
   }
   for (uint64_t c : out.count_by_depth) out.total += c;
   out.greatest_depth = depth;

@@ -26,6 +26,17 @@ int xterm256_index(Rgb colour) {
   return 16 + 36 * level(colour.r) + 6 * level(colour.g) + level(colour.b);
 }
 
+int tile_xterm256(int goal_cell, int side) {
+  const int cells = side * side;
+  const int green = (xterm256_index(tile_colour(goal_cell, cells)) - 16) / 6 % 6;
+  const int row = goal_cell / std::max(1, side), column = goal_cell % std::max(1, side);
+  // Even cells of the checkerboard (cell 0's colour) take the blue of the gradient, 5 - green;
+  // odd ones the level next to it (1 when the gradient's is 0).
+  const bool odd = (row + column) % 2 != 0;
+  const int blue = !odd ? 5 - green : green == 5 ? 1 : 4 - green;
+  return 16 + 36 * 5 + 6 * green + blue;
+}
+
 char move_letter(Dir move, MoveNotation notation) {
   return dir_letter(notation == MoveNotation::Tile ? opposite(move) : move);
 }
@@ -62,13 +73,15 @@ int visible_width(std::string_view text) {
   return width;
 }
 
-// The escape sequence that sets the background to `colour`.
-std::string background(Rgb colour, TermColour mode) {
+// The escape sequence that sets the background to the colour of goal cell `goal_cell`.
+std::string background(int goal_cell, int side, TermColour mode) {
   char buf[48];
-  if (mode == TermColour::TrueColour)
+  if (mode == TermColour::TrueColour) {
+    const Rgb colour = tile_colour(goal_cell, side * side);
     std::snprintf(buf, sizeof buf, "\x1b[48;2;%d;%d;%dm", colour.r, colour.g, colour.b);
-  else
-    std::snprintf(buf, sizeof buf, "\x1b[48;5;%dm", xterm256_index(colour));
+  } else {
+    std::snprintf(buf, sizeof buf, "\x1b[48;5;%dm", tile_xterm256(goal_cell, side));
+  }
   return buf;
 }
 
@@ -97,7 +110,7 @@ TextBlock board_block(std::span<const uint8_t> tiles, const Goal& goal, TermColo
         continue;
       }
       const bool misplaced = goal.tiles()[cell] != tile;
-      line += background(tile_colour(goal.cell_of(tile), cells), colour);
+      line += background(goal.cell_of(tile), side, colour);
       line += misplaced ? "\x1b[30;1;4m" : "\x1b[30m";
       line += " " + pad_left(std::to_string(tile), digits) + " \x1b[0m";
     }

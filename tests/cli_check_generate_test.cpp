@@ -132,7 +132,7 @@ TEST(CliGenerate, NegativeCountIsRefused) {
 }
 
 TEST(CliFormat, EveryCommandRefusesAnUnknownFormatAlike) {
-  for (const std::string command : {"solve", "check", "explore", "bench", "generate"}) {
+  for (const std::string command : {"solve", "check", "explore", "bench", "compare", "generate"}) {
     auto r = run_taquin(command + " --format xml");
     EXPECT_EQ(r.status, 2) << command;
     EXPECT_EQ(count_lines(r.err), 1) << r.err;
@@ -142,7 +142,7 @@ TEST(CliFormat, EveryCommandRefusesAnUnknownFormatAlike) {
   auto help = run_taquin("generate --help");
   EXPECT_NE(help.out.find("Output: oneline or 42"), std::string::npos) << help.out;
   auto solve_help = run_taquin("solve --help");
-  EXPECT_NE(solve_help.out.find("Output: text or json"), std::string::npos) << solve_help.out;
+  EXPECT_NE(solve_help.out.find("Output: text, json or csv"), std::string::npos) << solve_help.out;
 }
 
 TEST(CliGenerate, DeterministicPerSeed) {

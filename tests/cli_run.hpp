@@ -64,6 +64,28 @@ inline CliRun run_program(const std::string& program, const std::string& args,
   return run;
 }
 
+// Starts `<program> <args>` through the shell (both are shell words) in a process group of its
+// own (a test can end it and its children as one: kill(-pid, ...)), its stdout on a pipe
+// (`out_fd`) and its stderr in `err_file`. Returns its pid, or -1.
+inline pid_t spawn_program(const std::string& program, const std::string& args,
+                           const std::string& err_file, int& out_fd) {
+  int fds[2];
+  if (pipe(fds) != 0) return -1;
+  const std::string command = "exec " + program + " " + args + " 2>" + err_file;
+  const pid_t pid = fork();
+  if (pid == 0) {
+    setpgid(0, 0);
+    dup2(fds[1], 1);
+    close(fds[0]);
+    close(fds[1]);
+    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(fds[1]);
+  out_fd = fds[0];
+  return pid;
+}
+
 // Runs `taquin <args>` through the shell (args are shell words), with `input` on stdin.
 inline CliRun run_taquin(const std::string& args, const std::string& input = "") {
   return run_program(TAQUIN_BINARY, args, input);

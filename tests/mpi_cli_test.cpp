@@ -1,7 +1,12 @@
 // `mpirun -np 2 taquin solve` (TAQUIN_MPI builds): the lengths one process finds, every rank's
-// nodes counted, and a limit that ends every rank.
+// nodes counted, a limit that ends every rank, and Ctrl-C at mpirun.
 #include <gtest/gtest.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -136,6 +141,82 @@ TEST(MpiSolve, BadInputEndsEveryRank) {
   const CliRun two = run_two_ranks("solve --board '1 2 3'");
   EXPECT_EQ(two.status, 2);
   EXPECT_EQ(two.out, "");
+}
+
+// Whether a process other than this one has `text` in its command line (/proc/<pid>/cmdline).
+bool process_running_with(const std::string& text) {
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    if (std::stoi(name) == ::getpid()) continue;
+    std::ifstream in(entry.path() / "cmdline", std::ios::binary);
+    std::string line((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (line.find(text) != std::string::npos) return true;
+  }
+  return false;
+}
+
+TEST(MpiSolve, CtrlCAtMpirunStopsEveryRankAndKeepsTheRecords) {
+  // An easy board, then one of 80 moves: minutes for Manhattan IDA* on two ranks. The file's name
+  // is this run's own, so that the ranks' processes can be told from any other's.
+  const std::string boards =
+      temp_file("mpi_ctrl_c_" + std::to_string(::getpid()) + ".txt",
+                "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1\n");
+  const std::string err_file = boards + ".err";
+  int out_fd = -1;
+  const pid_t pid =
+      spawn_program(std::string(TAQUIN_MPIEXEC) + " --oversubscribe -np 2 " + TAQUIN_BINARY,
+                    "solve --heuristic manhattan -j 1 --format json " + boards, err_file, out_fd);
+  ASSERT_GT(pid, 0);
+  // stdout until its end, or `seconds` without a byte.
+  std::string out;
+  const auto read_for = [&](int seconds, bool until_line) {
+    pollfd ready{out_fd, POLLIN, 0};
+    char c;
+    while (!(until_line && out.find('\n') != std::string::npos) &&
+           poll(&ready, 1, seconds * 1000) == 1 && read(out_fd, &c, 1) == 1)
+      out += c;
+  };
+  read_for(120, true);  // the easy board's record
+  ASSERT_NE(out.find('\n'), std::string::npos) << "no record within two minutes";
+  usleep(1000 * 1000);  // both ranks well into the long search
+  const auto sent = std::chrono::steady_clock::now();
+  kill(pid, SIGINT);
+  read_for(30, false);
+  close(out_fd);
+  // mpirun's end, within 30 s; else the test fails and ends the whole job.
+  int raw = 0;
+  bool ended = false;
+  for (int i = 0; i < 300 && !(ended = waitpid(pid, &raw, WNOHANG) == pid); ++i) usleep(100'000);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+  if (!ended) {
+    kill(-pid, SIGKILL);
+    waitpid(pid, &raw, 0);
+  }
+  ASSERT_TRUE(ended) << "mpirun still running 30 s after SIGINT";
+  std::stringstream err;
+  err << std::ifstream(err_file).rdbuf();
+  std::remove(err_file.c_str());
+  // Promptly: each rank stops within a check interval, well before mpirun's SIGKILL (a second
+  // after its SIGTERM), with room for a loaded machine.
+  EXPECT_LT(seconds, 5.0);
+  // Open MPI's mpirun, interrupted itself, exits 1 whatever its ranks return (its abort status);
+  // the ranks get SIGTERM, and rank 0's report names it, as one process's would (exit 143).
+  ASSERT_TRUE(WIFEXITED(raw)) << "killed by signal " << WTERMSIG(raw);
+  EXPECT_NE(WEXITSTATUS(raw), 0) << err.str();
+  // The easy board's record, whole; nothing of the interrupted one.
+  ASSERT_FALSE(out.empty());
+  EXPECT_EQ(out.back(), '\n') << out;
+  EXPECT_EQ(lines_of(out).size(), 1u) << out;
+  EXPECT_EQ(out.rfind("{\"id\":1,", 0), 0u) << out;
+  EXPECT_NE(out.find("\"outcome\":\"solved\""), std::string::npos) << out;
+  // Rank 0 stopped its search and reported it (it was not killed at the end of mpirun's wait).
+  EXPECT_NE(err.str().find("taquin: interrupted by SIGTERM while solving " + boards + ":2"),
+            std::string::npos)
+      << err.str();
+  // No rank left behind.
+  EXPECT_FALSE(process_running_with(boards));
 }
 
 }  // namespace

@@ -1,8 +1,10 @@
-// The JSON lines of every command against docs/output.md: the document's tables are the contract.
+// The JSON lines and CSV tables of every command against docs/output.md: the document's tables
+// are the contract.
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -142,6 +144,232 @@ TEST(OutputContract, CompareJson) {
   const auto run = run_taquin("compare --format json --max-nodes 2000 --board '8 6 7 2 5 4 3 0 1'");
   EXPECT_EQ(run.status, 0) << run.err;
   expect_matches(run.out, "compare", 11);
+}
+
+// ---- CSV ----
+
+// The records of an RFC 4180 text: fields split at commas, a quoted field may hold commas, line
+// breaks and doubled quotes; records end with CRLF or LF. nullopt when the text is not RFC 4180
+// (a quote inside an unquoted field, text after a closing quote, an unclosed quote).
+std::optional<std::vector<std::vector<std::string>>> parse_csv(const std::string& text) {
+  std::vector<std::vector<std::string>> records;
+  std::vector<std::string> record;
+  std::string field;
+  size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == '"') {  // a quoted field
+      for (++i;; ++i) {
+        if (i >= text.size()) return std::nullopt;
+        if (text[i] == '"') {
+          if (i + 1 < text.size() && text[i + 1] == '"') {
+            field += '"';
+            ++i;
+          } else {
+            ++i;
+            break;
+          }
+        } else {
+          field += text[i];
+        }
+      }
+    } else {
+      for (; i < text.size() && text[i] != ',' && text[i] != '\n' && text[i] != '\r'; ++i) {
+        if (text[i] == '"') return std::nullopt;
+        field += text[i];
+      }
+    }
+    if (i < text.size() && text[i] == ',') {
+      record.push_back(std::move(field));
+      field.clear();
+      ++i;
+      if (i == text.size()) return std::nullopt;  // a record cut after a comma
+      continue;
+    }
+    if (i < text.size() && text[i] == '\r') {
+      if (i + 1 >= text.size() || text[i + 1] != '\n') return std::nullopt;
+      ++i;
+    }
+    if (i < text.size() && text[i] != '\n') return std::nullopt;  // text after a closing quote
+    ++i;
+    record.push_back(std::move(field));
+    field.clear();
+    records.push_back(std::move(record));
+    record.clear();
+  }
+  return records;
+}
+
+TEST(OutputContract, CsvParserFollowsRfc4180) {
+  const auto parsed = parse_csv("a,b,c\n\"x, y\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n,,\n");
+  ASSERT_TRUE(parsed);
+  EXPECT_EQ(*parsed, (std::vector<std::vector<std::string>>{
+                         {"a", "b", "c"}, {"x, y", "say \"hi\"", "two\nlines"}, {"", "", ""}}));
+  EXPECT_FALSE(parse_csv("a\"b\n"));
+  EXPECT_FALSE(parse_csv("\"a\"b\n"));
+  EXPECT_FALSE(parse_csv("\"open\n"));
+}
+
+// The documented CSV headers: the lines `COMMAND: HEADER` of the code block under "## CSV".
+std::map<std::string, std::string> documented_csv_headers() {
+  std::ifstream in(kDoc);
+  std::map<std::string, std::string> headers;
+  bool in_section = false, in_block = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("## ", 0) == 0) in_section = line == "## CSV";
+    if (!in_section) continue;
+    if (line.rfind("```", 0) == 0) {
+      if (in_block) break;  // the first block is the headers
+      in_block = true;
+      continue;
+    }
+    const size_t colon = line.find(": ");
+    if (in_block && colon != std::string::npos)
+      headers[line.substr(0, colon)] = line.substr(colon + 2);
+  }
+  return headers;
+}
+
+// The CSV text of a JSON value as docs/output.md, "CSV", describes it (plain strings only).
+std::string csv_text_of_json(const std::string& value) {
+  if (value == "null") return "";
+  if (value.front() == '"') {  // json_quote's escapes of quotes and backslashes
+    std::string text;
+    for (size_t i = 1; i + 1 < value.size(); ++i) text += value[i] == '\\' ? value[++i] : value[i];
+    return text;
+  }
+  if (value.front() != '[') return value;
+  std::string out;
+  for (size_t i = 1; i + 1 < value.size(); ++i) {
+    const char c = value[i];
+    if (c == ',')
+      out += value[i - 1] == ']' ? ';' : ' ';
+    else if (c != '[' && c != ']')
+      out += c;
+  }
+  return out;
+}
+
+// Checks the CSV `out` against the documented header of `record_name` (with `optional` columns,
+// documented "Only with"): header line equal, `expected_rows` rows of the header's field count
+// that parse as RFC 4180, and, given the same run's JSON lines `json`, each field equal to the
+// CSV text of the JSON value (but times, which change from run to run).
+void expect_csv_matches(const std::string& out, const std::string& record_name, int expected_rows,
+                        const std::string& json = "", const std::set<std::string>& optional = {}) {
+  const std::map<std::string, std::string> headers = documented_csv_headers();
+  ASSERT_TRUE(headers.count(record_name)) << "no CSV header '" << record_name << "' in " << kDoc;
+  // The documented header lists the JSON record's fields in the table's order.
+  std::string from_table;
+  {
+    std::ifstream in(kDoc);
+    bool in_table = false;
+    for (std::string line; std::getline(in, line);) {
+      if (line.rfind("#", 0) == 0) in_table = line == "### JSON record: " + record_name;
+      if (!in_table || line.rfind("| `", 0) != 0) continue;
+      const size_t end = line.find('`', 3);
+      const std::string name = line.substr(3, end - 3);
+      const bool only_with = line.find("| Only with") != std::string::npos;
+      if (!only_with || optional.count(name)) from_table += (from_table.empty() ? "" : ",") + name;
+    }
+  }
+  std::string header = headers.at(record_name);
+  for (const std::string& name : optional) {
+    const std::string suffix = "[," + name + "]";
+    const size_t at = header.find(suffix);
+    if (at != std::string::npos) header.replace(at, suffix.size(), "," + name);
+  }
+  if (header.find('[') != std::string::npos) header.erase(header.find('['));
+  EXPECT_EQ(header, from_table) << record_name << ": the CSV header is not the JSON table's fields";
+  ASSERT_FALSE(out.empty()) << record_name;
+  EXPECT_EQ(out.substr(0, out.find('\n')), header) << record_name;
+  const auto parsed = parse_csv(out);
+  ASSERT_TRUE(parsed) << record_name << ": not RFC 4180:\n" << out;
+  ASSERT_EQ(parsed->size(), static_cast<size_t>(expected_rows) + 1) << out;
+  const std::vector<std::string>& columns = parsed->front();
+  for (size_t r = 1; r < parsed->size(); ++r)
+    EXPECT_EQ((*parsed)[r].size(), columns.size()) << record_name << " row " << r << ":\n" << out;
+  if (json.empty()) return;
+  const std::vector<std::string> json_lines = testing::lines_of(json);
+  ASSERT_EQ(json_lines.size(), static_cast<size_t>(expected_rows)) << json;
+  for (size_t r = 1; r < parsed->size(); ++r) {
+    const auto fields = testing::json_fields(json_lines[r - 1]);
+    ASSERT_TRUE(fields) << json_lines[r - 1];
+    for (size_t c = 0; c < columns.size() && c < (*parsed)[r].size(); ++c) {
+      if (columns[c] == "seconds" || columns[c] == "nodes_per_second") continue;
+      const auto value = fields->find(columns[c]);
+      const std::string expected = value == fields->end() ? "" : csv_text_of_json(value->second);
+      EXPECT_EQ((*parsed)[r][c], expected) << record_name << " row " << r << " " << columns[c];
+    }
+  }
+}
+
+TEST(OutputContract, DocumentHasEveryCsvHeader) {
+  const std::map<std::string, std::string> headers = documented_csv_headers();
+  for (const char* name : {"solve", "check", "explore", "bench instance", "compare"})
+    EXPECT_TRUE(headers.count(name)) << name;
+}
+
+TEST(OutputContract, SolveCsv) {
+  // A file name with a comma and a quote (quoted fields), solved, unsolvable, a bad line (stderr
+  // only) and a stop at the node limit.
+  const std::string boards =
+      temp_file("contract, \"csv\".txt",
+                "1 2 3 4 5 6 0 7 8  # optimal 2\n2 1 3 4 5 6 7 8 0\n1 2 3 4\n8 6 7 2 5 4 3 0 1\n");
+  const std::string args = " -a astar --max-nodes 100 '" + boards + "'";
+  const auto csv = run_taquin("solve --format csv" + args);
+  const auto json = run_taquin("solve --format json" + args);
+  EXPECT_EQ(csv.status, 2) << csv.err;
+  EXPECT_EQ(testing::count_lines(csv.err), 1) << csv.err;
+  EXPECT_NE(csv.out.find("\"" + std::string(boards.substr(0, boards.find('"'))) + "\"\"csv\"\""),
+            std::string::npos)
+      << csv.out;
+  expect_csv_matches(csv.out, "solve", 3, json.out);
+  const auto path = run_taquin("solve --format csv --show-path --board '1 2 3 4 5 6 0 7 8'");
+  EXPECT_EQ(path.status, 0) << path.err;
+  expect_csv_matches(path.out, "solve", 1,
+                     run_taquin("solve --format json --show-path --board '1 2 3 4 5 6 0 7 8'").out,
+                     {"path"});
+  EXPECT_NE(path.out.find(",1 2 3 4 5 6 0 7 8;1 2 3 4 5 6 7 0 8;1 2 3 4 5 6 7 8 0\n"),
+            std::string::npos)
+      << path.out;
+  // A shard keeps one header and its own rows; so does a shard with no board.
+  const auto shard = run_taquin("solve --format csv --shard 1/2 -a astar '" + boards + "'");
+  expect_csv_matches(shard.out, "solve", 1);
+  const auto none = run_taquin("solve --format csv --shard 5/6 -a astar '" + boards + "'");
+  expect_csv_matches(none.out, "solve", 0);
+}
+
+TEST(OutputContract, CheckCsv) {
+  const std::string input = "1 2 3 0  # optimal 0\n2 1 3 0\nbad\n";
+  const auto run = run_taquin("check --format csv -", input);
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_EQ(testing::count_lines(run.err), 1) << run.err;
+  expect_csv_matches(run.out, "check", 2, run_taquin("check --format json -", input).out);
+}
+
+TEST(OutputContract, ExploreCsv) {
+  const auto run = run_taquin("explore --size 2 --format csv");
+  EXPECT_EQ(run.status, 0) << run.err;
+  expect_csv_matches(run.out, "explore", 1, run_taquin("explore --size 2 --format json").out);
+}
+
+TEST(OutputContract, BenchCsv) {
+  const auto run = run_taquin("bench --set hardest8 --threads 1 --heuristic linear --format csv");
+  EXPECT_EQ(run.status, 0) << run.err;
+  const auto json =
+      run_taquin("bench --set hardest8 --threads 1 --heuristic linear --format json").out;
+  expect_csv_matches(run.out, "bench instance", 2, json.substr(0, json.rfind("{\"summary\"")));
+  // The summary goes to stderr, each line marked, the node signature last.
+  EXPECT_NE(run.err.find("taquin: set: hardest8, heuristic: linear\n"), std::string::npos)
+      << run.err;
+  EXPECT_NE(run.err.find("taquin: Nodes searched: "), std::string::npos) << run.err;
+}
+
+TEST(OutputContract, CompareCsv) {
+  const auto run = run_taquin("compare --format csv --max-nodes 2000 --board '8 6 7 2 5 4 3 0 1'");
+  EXPECT_EQ(run.status, 0) << run.err;
+  expect_csv_matches(
+      run.out, "compare", 11,
+      run_taquin("compare --format json --max-nodes 2000 --board '8 6 7 2 5 4 3 0 1'").out);
 }
 
 }  // namespace

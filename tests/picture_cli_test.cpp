@@ -1,10 +1,11 @@
 // Tests of solve's views through the built binary: --show-path as a grid, --color, and the picture
-// files (--svg and --animate rendered by rsvg-convert and read back as pixels, --gif decoded by
-// giflib).
+// files (--svg and --animate rendered by rsvg-convert and read back as pixels, --animate also
+// played by headless chromium, --gif decoded by giflib).
 #include <gif_lib.h>
 #include <gtest/gtest.h>
 #include <png.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -56,11 +57,8 @@ struct Image {
   }
 };
 
-// `svg` rendered by rsvg-convert and read back with libpng.
-Image render_svg(const std::string& svg) {
-  const std::string png = svg + ".png";
-  const std::string command = "rsvg-convert '" + svg + "' -o '" + png + "' 2>/dev/null";
-  EXPECT_EQ(std::system(command.c_str()), 0) << "rsvg-convert (librsvg2-bin) failed on " << svg;
+// The PNG file `png` read back with libpng.
+Image read_png(const std::string& png) {
   png_image image{};
   image.version = PNG_IMAGE_VERSION;
   Image out;
@@ -74,6 +72,14 @@ Image render_svg(const std::string& svg) {
   out.rgba.resize(PNG_IMAGE_SIZE(image));
   EXPECT_TRUE(png_image_finish_read(&image, nullptr, out.rgba.data(), 0, nullptr));
   return out;
+}
+
+// `svg` rendered by rsvg-convert and read back with libpng.
+Image render_svg(const std::string& svg) {
+  const std::string png = svg + ".png";
+  const std::string command = "rsvg-convert '" + svg + "' -o '" + png + "' 2>/dev/null";
+  EXPECT_EQ(std::system(command.c_str()), 0) << "rsvg-convert (librsvg2-bin) failed on " << svg;
+  return read_png(png);
 }
 
 // Colours equal within the antialiasing of a renderer.
@@ -161,6 +167,82 @@ TEST(PictureCli, AnimatedSvgStartsOnTheBoardAndEndsOnTheGoalThenLoops) {
 }
 
 // The frames of a GIF file, decoded by giflib, as colours.
+// The animated SVG `svg_text` as headless chromium shows it `seconds` into its loop: the SVG put
+// inline in a page whose script pauses the document's SMIL timeline and sets it to `seconds`
+// (setCurrentTime: a chosen time, not the machine's speed), then a screenshot read back. The page
+// is 400x400, the SVG at its top-left corner.
+Image browser_frame(const std::string& svg_text, double seconds, const std::string& name) {
+  const std::string svg_element = svg_text.substr(svg_text.find("<svg"));
+  const std::string page = temp_file(
+      name + ".html", "<!DOCTYPE html><html><head><style>body{margin:0}</style></head><body>" +
+                          svg_element +
+                          "<script>const s = document.querySelector('svg'); s.pauseAnimations(); "
+                          "s.setCurrentTime(" +
+                          std::to_string(seconds) + ");</script></body></html>\n");
+  const std::string png = page + ".png";
+  std::filesystem::remove(png);
+  const std::string profile = temp_file(name + ".profile/keep", "");
+  const std::string command =
+      "chromium --headless --no-sandbox --disable-gpu --disable-background-networking "
+      "--disable-component-update --disable-sync --no-first-run --user-data-dir='" +
+      std::filesystem::path(profile).parent_path().string() +
+      "' --virtual-time-budget=500 --force-device-scale-factor=1 --hide-scrollbars "
+      "--window-size=400,400 --screenshot='" +
+      png + "' 'file://" + page + "' >/dev/null 2>&1";
+  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  std::filesystem::remove_all(std::filesystem::path(profile).parent_path());
+  return read_png(png);
+}
+
+TEST(PictureCli, AnimatedSvgPlaysInABrowserAtChosenTimes) {
+  // Not skipped when chromium is missing: cmake/setup.sh installs it.
+  ASSERT_EQ(std::system("command -v chromium >/dev/null 2>&1"), 0)
+      << "chromium is not installed (cmake/setup.sh installs it: apt-get install chromium)";
+  const std::string svg = temp_file("played.svg", "");
+  const Solution s = solve(kBoard, 3, "--animate " + svg);
+  ASSERT_EQ(s.path.size(), 32u);
+  const std::string text = read_all(svg);
+  const Goal goal = Goal::standard(3);
+  // The timing svg_animation documents: 1 s on the start, 0.3 s a move, 2 s on the goal.
+  const double start_pause = 1.0, move = 0.3, total = 1.0 + move * 31 + 2.0;
+  // Mid-solution, just after move 15 ended: every tile at rest in its cell of step 15 (the next
+  // slide has gone 1/30 of its way), the blank's cell white.
+  const size_t k = 15;
+  const Image rest = browser_frame(text, start_pause + move * k + 0.01, "played_rest");
+  ASSERT_GE(rest.width, 140);
+  expect_board(rest, kPictureMargin, kPictureMargin, s.path[k], goal, "step 15 in chromium");
+  // At the goal, held there to the end of the loop.
+  const Image end = browser_frame(text, total - 1.0, "played_goal");
+  expect_board(end, kPictureMargin, kPictureMargin, s.path.back(), goal, "goal in chromium");
+  // Halfway through move 16: its tile straddles its two cells, so points 10 pixels either side of
+  // their common edge (12 off the line of the move, clear of the digit) are both its colour;
+  // at rest, the one in the blank's cell was white.
+  const Image mid = browser_frame(text, start_pause + move * k + move / 2, "played_mid");
+  const auto blank_of = [](const std::vector<uint8_t>& tiles) {
+    return static_cast<int>(std::find(tiles.begin(), tiles.end(), 0) - tiles.begin());
+  };
+  const int from = blank_of(s.path[k + 1]), to = blank_of(s.path[k]);
+  const int tile = s.path[k][from];
+  const auto centre = [](int cell) {
+    return std::pair{kPictureMargin + (cell % 3) * kPictureCell + kPictureCell / 2,
+                     kPictureMargin + (cell / 3) * kPictureCell + kPictureCell / 2};
+  };
+  const auto [fx, fy] = centre(from);
+  const auto [tx, ty] = centre(to);
+  const int mx = (fx + tx) / 2, my = (fy + ty) / 2;          // the common edge's middle
+  const int ax = fx == tx ? 12 : 0, ay = fy == ty ? 12 : 0;  // off the line of the move
+  const int ux = (tx - fx) / kPictureCell, uy = (ty - fy) / kPictureCell;  // the move's way
+  const Rgb colour = tile_colour(goal.cell_of(static_cast<uint8_t>(tile)), 9);
+  for (const int side : {-1, 1}) {
+    const int x = mx + side * 10 * ux + ax, y = my + side * 10 * uy + ay;
+    const Rgb got = mid.at(x, y);
+    EXPECT_TRUE(near(got, colour)) << "mid-slide of tile " << tile << " at (" << x << "," << y
+                                   << "): " << int(got.r) << "," << int(got.g) << "," << int(got.b);
+    EXPECT_EQ(near(rest.at(x, y), kBlankColour), side == 1)
+        << "at rest, only the blank's side of the edge is white (" << x << "," << y << ")";
+  }
+}
+
 struct Gif {
   int width = 0, height = 0;
   std::vector<std::vector<Rgb>> frames;

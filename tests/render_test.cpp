@@ -37,6 +37,61 @@ TEST(Render, TileNotationNamesTheOppositeLetter) {
   EXPECT_EQ(step_label(2, moves, MoveNotation::Tile), "2 R");
 }
 
+// The 256-colour index of each cell of `goal`'s board shown in place (-1 for the blank), read
+// back from board_block's escape sequences.
+std::vector<int> palette_of_goal_board(const Goal& goal) {
+  const TextBlock block = board_block(goal.tiles(), goal, TermColour::Ansi256);
+  std::vector<int> indices;
+  for (const std::string& line : block.lines) {
+    for (size_t at = 0; at < line.size();) {
+      const size_t escape = line.find("\x1b[48;5;", at);
+      const size_t blank = line.find(" . ", at);
+      if (blank != std::string::npos && (escape == std::string::npos || blank < escape)) {
+        indices.push_back(-1);
+        at = blank + 3;
+      } else if (escape != std::string::npos) {
+        indices.push_back(std::stoi(line.substr(escape + 7)));
+        at = line.find("\x1b[0m", escape) + 4;
+      } else {
+        break;
+      }
+    }
+  }
+  return indices;
+}
+
+TEST(Render, Palette256GivesNeighbouringGoalCellsDistinctEntriesInGradientOrder) {
+  for (int side = 2; side <= 8; ++side) {
+    const int cells = side * side;
+    // The standard goal shows every cell but the last; the zero-first goal every cell but the
+    // first: together, the colour of every goal cell.
+    const std::vector<int> standard = palette_of_goal_board(Goal::standard(side));
+    const std::vector<int> zero_first = palette_of_goal_board(Goal::zero_first(side));
+    ASSERT_EQ(standard.size(), static_cast<size_t>(cells)) << side;
+    ASSERT_EQ(zero_first.size(), static_cast<size_t>(cells)) << side;
+    std::vector<int> index(cells);
+    for (int cell = 0; cell < cells; ++cell) {
+      index[cell] = cell + 1 < cells ? standard[cell] : zero_first[cell];
+      if (cell > 0 && cell + 1 < cells) EXPECT_EQ(standard[cell], zero_first[cell]) << side;
+    }
+    EXPECT_EQ(index.front(), 201) << side;  // magenta
+    EXPECT_EQ(index.back(), 226) << side;   // yellow
+    int last_green = 0;
+    for (int cell = 0; cell < cells; ++cell) {
+      const int cube = index[cell] - 16, red = cube / 36, green = cube / 6 % 6;
+      EXPECT_EQ(red, 5) << side << " cell " << cell;  // on the gradient's face of the cube
+      EXPECT_GE(green, last_green) << side << " cell " << cell << ": out of gradient order";
+      last_green = green;
+      const int row = cell / side, column = cell % side;
+      if (column + 1 < side)
+        EXPECT_NE(index[cell], index[cell + 1]) << side << ": cells " << cell << ", " << cell + 1;
+      if (row + 1 < side)
+        EXPECT_NE(index[cell], index[cell + side])
+            << side << ": cells " << cell << ", " << cell + side;
+    }
+  }
+}
+
 TEST(Render, PlainBlockIsTheGridOfFormatBoard) {
   const std::vector<uint8_t> tiles = {1, 2, 3, 4, 5, 6, 0, 7, 8};
   const TextBlock block = board_block(tiles, Goal::standard(3), TermColour::None);

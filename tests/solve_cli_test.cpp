@@ -24,6 +24,7 @@ using testing::field;
 using testing::lines_of;
 using testing::numbers;
 using testing::run_taquin;
+using testing::spawn_program;
 using testing::temp_file;
 using testing::unquote;
 
@@ -308,20 +309,7 @@ TEST(SolveCli, SmallThingsOfTheTextOutput) {
 
 // Starts taquin with `args` (shell words), its stdout on a pipe and its stderr in `err_file`.
 pid_t spawn_taquin(const std::string& args, const std::string& err_file, int& out_fd) {
-  int fds[2];
-  if (pipe(fds) != 0) return -1;
-  const std::string command = "exec " + std::string(TAQUIN_BINARY) + " " + args + " 2>" + err_file;
-  const pid_t pid = fork();
-  if (pid == 0) {
-    dup2(fds[1], 1);
-    close(fds[0]);
-    close(fds[1]);
-    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  close(fds[1]);
-  out_fd = fds[0];
-  return pid;
+  return spawn_program(TAQUIN_BINARY, args, err_file, out_fd);
 }
 
 // Reads `fd` until its end.

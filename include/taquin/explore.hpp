@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -94,6 +95,9 @@ struct ExploreOptions {
   uint64_t max_bytes = 0;      // memory bound for frontier layers; 0 = no bound
   size_t keep_farthest = 100;  // how many positions at the greatest depth to return
   bool use_frontier = false;   // use the frontier BFS on sides 2 and 3 too (cross-checks)
+  // Called with each depth reached and the states reached up to it (sides 2 and 3: once, at the
+  // end); empty: not called.
+  std::function<void(int depth, uint64_t states)> on_layer;
 };
 
 // BFS from `goal` over every state it reaches. Sides 2 and 3 use a rank-indexed array

@@ -28,6 +28,13 @@ Rgb tile_colour(int goal_cell, int cells);
 // The xterm 256-colour palette index nearest to `colour` (its 6x6x6 cube).
 int xterm256_index(Rgb colour);
 
+// The 256-colour palette index of the tile whose goal cell is `goal_cell` on a board of side
+// `side`: on the cube's face of full red, the green level of tile_colour (rising from magenta,
+// 201, at cell 0 to yellow, 226, at the last cell), and a blue level that falls with it but is one
+// level apart on every other cell of a checkerboard, so that horizontally and vertically
+// neighbouring cells never share an index (the nearest-colour index would repeat).
+int tile_xterm256(int goal_cell, int side);
+
 // How a terminal shows colour: not at all, 256 colours, or 24-bit colour.
 enum class TermColour { None, Ansi256, TrueColour };
 

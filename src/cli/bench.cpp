@@ -227,7 +227,11 @@ int run_bench(const BenchOptions& options) {
   const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
   tbb::global_control control(tbb::global_control::max_allowed_parallelism,
                               static_cast<size_t>(threads));
-  const bool json = options.format == "json";
+  const bool as_text = options.format == "text";
+  const RecordFormat records(
+      options.format, {"id", "outcome", "length", "optimal_length", "nodes_expanded",
+                       "nodes_generated", "iterations", "seconds", "nodes_per_second", "moves",
+                       "lower_bound", "published_nodes_generated"});
 
   InterruptWatch interrupt;
   int status = kExitOk;
@@ -249,9 +253,10 @@ int run_bench(const BenchOptions& options) {
     }
     goals.push_back(std::move(*goal));
   }
-  if (!json)
+  if (as_text)
     std::cout << "    id  length  optimal         nodes     generated    seconds"
               << (has_published ? "     published" : "") << '\n';
+  std::cout << records.header();
   for (size_t k = 0; k < instances.size(); ++k) {
     const Instance& inst = instances[k];
     const int id = ids[k];
@@ -293,7 +298,7 @@ int run_bench(const BenchOptions& options) {
     total_nodes += result.stats.nodes_expanded;
     total_generated += result.stats.nodes_generated;
     total_seconds += result.stats.seconds;
-    if (json) {
+    if (!as_text) {
       JsonLine line;
       line.add("id", id).add("outcome", outcome_name(result.outcome));
       if (solved)
@@ -316,7 +321,7 @@ int run_bench(const BenchOptions& options) {
         line.add("published_nodes_generated", *published[k]);
       else
         line.add_null("published_nodes_generated");
-      std::cout << line.str() << std::endl;  // each record whole as soon as it is known
+      std::cout << records.line(line) << std::flush;  // each record whole as soon as it is known
     } else {
       std::ostringstream row;
       row << std::setw(6) << id << "  " << std::setw(6)
@@ -333,7 +338,7 @@ int run_bench(const BenchOptions& options) {
   // Nodes are expanded nodes (children generated); some solvers count generated children instead.
   const double rate = per_second(total_nodes, total_seconds);
   const double generated_rate = per_second(total_generated, total_seconds);
-  if (json) {
+  if (options.format == "json") {
     JsonLine summary;
     summary.add("summary", true).add("set", set).add("heuristic", heuristic);
     summary.add("instances", run_count)
@@ -357,7 +362,12 @@ int run_bench(const BenchOptions& options) {
     out << "generated: " << total_generated << " (" << generated_rate / 1e6 << " M/s)\n";
     out << "threads: " << threads << '\n';
     out << "Nodes searched: " << total_nodes << '\n';
-    std::cout << out.str();
+    if (as_text) {
+      std::cout << out.str();
+    } else {  // CSV: one table of instances on stdout; the summary on stderr, each line marked
+      std::istringstream lines(out.str());
+      for (std::string line; std::getline(lines, line);) std::cerr << "taquin: " << line << '\n';
+    }
   }
   return interrupt.signal() ? interrupt.exit_status() : status;
 }

@@ -22,6 +22,9 @@ int run_check(const CheckOptions& options) {
     return kExitBadInput;
   }
   int status = kExitOk;
+  const RecordFormat records(options.format, {"id", "size", "board", "goal", "solvable", "source",
+                                              "line", "optimal_length"});
+  std::cout << records.header();
   size_t skipped_shown = 0;
   for (size_t index = 0; index <= jobs->size(); ++index) {
     std::cout.flush();  // stdout and stderr keep the input order
@@ -37,7 +40,7 @@ int run_check(const CheckOptions& options) {
     const bool solvable = is_solvable(inst.tiles, job.goal);
     if (!solvable) status = worse_status(status, kExitUnsolved);
     const std::string size = std::to_string(inst.side) + "x" + std::to_string(inst.side);
-    if (options.format == "json") {
+    if (options.format != "text") {
       JsonLine line;
       line.add("id", id)
           .add("size", inst.side)
@@ -48,7 +51,7 @@ int run_check(const CheckOptions& options) {
         line.add("optimal_length", *inst.optimal_length);
       else
         line.add_null("optimal_length");
-      std::cout << line.str() << '\n';
+      std::cout << records.line(line);
     } else {
       std::cout << id << ' ' << size << ' ' << (solvable ? "solvable" : "unsolvable") << "  "
                 << format_board(inst.tiles, inst.side, BoardFormat::OneLine)

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <stdexcept>
 
 #include "memory_size.hpp"
 #include "taquin/pdb/pdb_set.hpp"
@@ -166,7 +167,9 @@ void add_format_option(CLI::App* sub, std::string& format,
   for (size_t i = 0; i < choices.size(); ++i)
     help += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + choices[i];
   if (std::find(choices.begin(), choices.end(), "json") != choices.end())
-    help += " (json: one object a line; fields in docs/output.md)";
+    help +=
+        " (json: one object a line; csv: a header line, then one row a record; fields in "
+        "docs/output.md)";
   format = choices.front();
   sub->add_option("--format", format, help)->check(CLI::IsMember(choices))->capture_default_str();
 }
@@ -386,59 +389,111 @@ std::string printable(std::string_view text) {
   return out;
 }
 
-void JsonLine::key(std::string_view k) {
+void JsonLine::key(std::string_view k, std::string csv) {
   if (body_.size() > 1) body_ += ',';
   body_ += json_quote(k);
   body_ += ':';
+  csv_.emplace_back(std::string(k), std::move(csv));
 }
 
+namespace {
+
+// The CSV text of an array of numbers: the numbers apart by single spaces.
+template <typename Number>
+std::string spaced(std::span<const Number> values) {
+  std::string out;
+  for (size_t i = 0; i < values.size(); ++i)
+    out += (i ? " " : "") + std::to_string(static_cast<uint64_t>(values[i]));
+  return out;
+}
+
+// The JSON text of an array of numbers.
+template <typename Number>
+std::string json_array(std::span<const Number> values) {
+  std::string out = "[";
+  for (size_t i = 0; i < values.size(); ++i)
+    out += (i ? "," : "") + std::to_string(static_cast<uint64_t>(values[i]));
+  return out + "]";
+}
+
+}  // namespace
+
 JsonLine& JsonLine::add(std::string_view k, std::string_view value) {
-  key(k);
+  key(k, std::string(value));
   body_ += json_quote(value);
   return *this;
 }
 JsonLine& JsonLine::add(std::string_view k, bool value) {
-  key(k);
-  body_ += value ? "true" : "false";
+  const char* text = value ? "true" : "false";
+  key(k, text);
+  body_ += text;
   return *this;
 }
 JsonLine& JsonLine::add(std::string_view k, int64_t value) {
-  key(k);
-  body_ += std::to_string(value);
-  return *this;
+  return add_raw(k, std::to_string(value), std::to_string(value));
 }
 JsonLine& JsonLine::add(std::string_view k, uint64_t value) {
-  key(k);
-  body_ += std::to_string(value);
-  return *this;
+  return add_raw(k, std::to_string(value), std::to_string(value));
 }
 JsonLine& JsonLine::add(std::string_view k, double value) {
-  key(k);
-  if (!std::isfinite(value)) {
-    body_ += "null";
-  } else {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", value);
-    body_ += buf;
-  }
-  return *this;
+  if (!std::isfinite(value)) return add_null(k);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", value);
+  return add_raw(k, buf, buf);
 }
 JsonLine& JsonLine::add(std::string_view k, std::span<const uint8_t> values) {
-  key(k);
-  body_ += '[';
-  for (size_t i = 0; i < values.size(); ++i) body_ += (i ? "," : "") + std::to_string(values[i]);
-  body_ += ']';
-  return *this;
+  return add_raw(k, json_array(values), spaced(values));
+}
+JsonLine& JsonLine::add(std::string_view k, std::span<const uint64_t> values) {
+  return add_raw(k, json_array(values), spaced(values));
+}
+JsonLine& JsonLine::add(std::string_view k, std::span<const std::vector<uint8_t>> arrays) {
+  std::string json = "[", csv;
+  for (size_t i = 0; i < arrays.size(); ++i) {
+    json += (i ? "," : "") + json_array(std::span<const uint8_t>(arrays[i]));
+    csv += (i ? ";" : "") + spaced(std::span<const uint8_t>(arrays[i]));
+  }
+  return add_raw(k, json + "]", csv);
 }
 JsonLine& JsonLine::add_null(std::string_view k) {
-  key(k);
-  body_ += "null";
-  return *this;
+  return add_raw(k, "null", "");
 }
-JsonLine& JsonLine::add_raw(std::string_view k, std::string_view json) {
-  key(k);
+JsonLine& JsonLine::add_raw(std::string_view k, std::string_view json, std::string_view csv) {
+  key(k, std::string(csv));
   body_ += json;
   return *this;
+}
+
+std::string csv_quote(std::string_view text) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+  std::string quoted = "\"";
+  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+RecordFormat::RecordFormat(std::string format, std::vector<std::string> columns)
+    : csv_(format == "csv"), columns_(std::move(columns)) {}
+
+std::string RecordFormat::header() const {
+  if (!csv_) return "";
+  std::string out;
+  for (size_t i = 0; i < columns_.size(); ++i) out += (i ? "," : "") + csv_quote(columns_[i]);
+  return out + "\n";
+}
+
+std::string RecordFormat::line(const JsonLine& record) const {
+  if (!csv_) return record.str() + "\n";
+  std::vector<const std::string*> cells(columns_.size(), nullptr);
+  for (const auto& [key, text] : record.csv_fields()) {
+    const auto column = std::find(columns_.begin(), columns_.end(), key);
+    if (column == columns_.end())
+      throw std::logic_error("the CSV record has a field, " + key + ", that is not a column");
+    cells[static_cast<size_t>(column - columns_.begin())] = &text;
+  }
+  std::string out;
+  for (size_t i = 0; i < cells.size(); ++i)
+    out += (i ? "," : "") + (cells[i] ? csv_quote(*cells[i]) : std::string());
+  return out + "\n";
 }
 
 }  // namespace taquin::cli

@@ -48,47 +48,48 @@ std::vector<Cell> cells_for(const HeuristicChoice& strongest) {
   return cells;
 }
 
-// The fields of one row, in order, as JSON values.
-std::vector<std::pair<std::string, std::string>> row_fields(int id, const Job& job,
-                                                            const Cell& cell,
-                                                            const SearchResult& result) {
+// The columns of the JSON and CSV rows (docs/output.md, "JSON record: compare").
+const std::vector<std::string> kColumns = {"id",
+                                           "source",
+                                           "line",
+                                           "size",
+                                           "algorithm",
+                                           "heuristic",
+                                           "outcome",
+                                           "length",
+                                           "optimal",
+                                           "states_selected",
+                                           "max_states_in_memory",
+                                           "nodes_expanded",
+                                           "nodes_generated",
+                                           "seconds",
+                                           "lower_bound"};
+
+// The record of one row.
+JsonLine row_record(int id, const Job& job, const Cell& cell, const SearchResult& result) {
   const Instance& inst = job.instance;
   const bool solved = result.outcome == Outcome::Solved;
   const bool bounded = !solved && result.outcome != Outcome::Unsolvable;
   const Stats& s = result.stats;
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.6f", s.seconds);
-  return {{"id", std::to_string(id)},
-          {"source", json_quote(inst.source)},
-          {"line", std::to_string(inst.line)},
-          {"size", std::to_string(inst.side)},
-          {"algorithm", json_quote(cell.algorithm_name)},
-          {"heuristic", json_quote(cell.heuristic_name)},
-          {"outcome", json_quote(outcome_name(result.outcome))},
-          {"length", solved ? std::to_string(result.moves.size()) : "null"},
-          {"optimal", solved && result.optimal ? "true" : "false"},
-          {"states_selected", std::to_string(s.states_selected)},
-          {"max_states_in_memory", std::to_string(s.max_states_in_memory)},
-          {"nodes_expanded", std::to_string(s.nodes_expanded)},
-          {"nodes_generated", std::to_string(s.nodes_generated)},
-          {"seconds", seconds},
-          {"lower_bound", bounded ? std::to_string(result.lower_bound) : "null"}};
-}
-
-// A JSON value as a CSV field: strings unquoted (and CSV-quoted when they hold a comma, a quote
-// or a line break), null empty, numbers and booleans as they are.
-std::string csv_field(const std::string& json) {
-  if (json == "null") return "";
-  if (json.empty() || json.front() != '"') return json;
-  std::string text;
-  for (size_t i = 1; i + 1 < json.size(); ++i) {
-    if (json[i] == '\\' && i + 2 < json.size()) ++i;  // json_quote's escapes of " and backslash
-    text += json[i];
-  }
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
+  JsonLine row;
+  row.add("id", id).add("source", inst.source).add("line", inst.line).add("size", inst.side);
+  row.add("algorithm", cell.algorithm_name).add("heuristic", cell.heuristic_name);
+  row.add("outcome", outcome_name(result.outcome));
+  if (solved)
+    row.add("length", static_cast<int64_t>(result.moves.size()));
+  else
+    row.add_null("length");
+  row.add("optimal", solved && result.optimal);
+  row.add("states_selected", s.states_selected).add("max_states_in_memory", s.max_states_in_memory);
+  row.add("nodes_expanded", s.nodes_expanded).add("nodes_generated", s.nodes_generated);
+  row.add_raw("seconds", seconds, seconds);
+  if (bounded)
+    row.add("lower_bound", result.lower_bound);
+  else
+    row.add_null("lower_bound");
+  return row;
 }
 
 // The text table's header, aligned with text_row's columns.
@@ -133,7 +134,8 @@ int run_compare(const CompareOptions& options) {
   plan.limits = *limits;
   plan.limits.cancel = interrupt.flag();
   int status = kExitOk;
-  bool header_printed = false;
+  const RecordFormat records(options.format, kColumns);
+  std::cout << records.header();
   for (size_t index = 0; index < jobs->size(); ++index) {
     const Job& job = (*jobs)[index];
     const Instance& inst = job.instance;
@@ -192,23 +194,7 @@ int run_compare(const CompareOptions& options) {
         std::cout << text_row(cell, result) << '\n';
         continue;
       }
-      const auto fields = row_fields(id, job, cell, result);
-      if (options.format == "json") {
-        JsonLine line;
-        for (const auto& [key, value] : fields) line.add_raw(key, value);
-        std::cout << line.str() << '\n';
-      } else {
-        std::string text;
-        if (!header_printed) {
-          for (const auto& [key, value] : fields) text += (text.empty() ? "" : ",") + key;
-          std::cout << text << '\n';
-          text.clear();
-          header_printed = true;
-        }
-        for (size_t i = 0; i < fields.size(); ++i)
-          text += (i ? "," : "") + csv_field(fields[i].second);
-        std::cout << text << '\n';
-      }
+      std::cout << records.line(row_record(id, job, cell, result));
       std::cout.flush();
     }
     if (options.format == "text") std::cout << '\n';
@@ -224,7 +210,7 @@ void setup_compare(CLI::App& app, int& exit_code) {
       "print the table");
   add_input_options(sub, options->input);
   add_pdb_options(sub, options->pdb);
-  add_format_option(sub, options->format, {"text", "json", "csv"});
+  add_format_option(sub, options->format);
   sub->add_option("--max-memory", options->max_memory,
                   "Memory for each run of A*, greedy, uniform and BFS, e.g. 512M")
       ->check(not_blank("a size, e.g. 512M"))

@@ -10,6 +10,7 @@
 #include "command.hpp"
 #include "memory_size.hpp"
 #include "taquin/explore.hpp"
+#include "view.hpp"
 
 namespace taquin::cli {
 namespace {
@@ -21,6 +22,7 @@ struct ExploreCliOptions {
   std::optional<size_t> positions;
   std::string max_memory;
   std::string format = "text";
+  bool progress = false;  // --progress: lines on stderr instead of the terminal's bar
 };
 
 int run_explore(const ExploreCliOptions& options) {
@@ -50,8 +52,24 @@ int run_explore(const ExploreCliOptions& options) {
     }
     explore_options.max_bytes = *bytes;
   }
+  // The bar: states reached of every reachable one, or depths of --max-depth.
+  ProgressBar bar(options.progress);
+  const bool by_depth = options.max_depth.has_value();
+  const uint64_t units = by_depth            ? static_cast<uint64_t>(explore_options.max_depth)
+                         : options.size <= 3 ? factorial(options.size * options.size) / 2
+                                             : 0;
+  const auto show = [&](int depth, uint64_t states) {
+    const std::string detail =
+        by_depth ? std::to_string(states) + " states" : "depth " + std::to_string(depth);
+    bar.update("explore", by_depth ? static_cast<uint64_t>(depth) : states, units, detail);
+  };
+  if (bar.shown()) explore_options.on_layer = show;
   const auto start = std::chrono::steady_clock::now();
   Expected<ExploreResult> result = explore(*goal, explore_options);
+  if (result && !result->memory_limit && bar.shown())
+    show(by_depth ? static_cast<int>(units) : result->greatest_depth,
+         by_depth ? result->total : units);
+  bar.finish();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!result) {
@@ -60,26 +78,19 @@ int run_explore(const ExploreCliOptions& options) {
   }
   const ExploreResult& r = *result;
   const int side = options.size;
-  if (options.format == "json") {
+  if (options.format != "text") {
     JsonLine line;
     line.add("size", side).add("goal", goal->tiles());
-    std::string counts = "[";
-    for (size_t d = 0; d < r.count_by_depth.size(); ++d)
-      counts += (d ? "," : "") + std::to_string(r.count_by_depth[d]);
-    line.add_raw("counts", counts + "]");
+    line.add("counts", std::span<const uint64_t>(r.count_by_depth));
     line.add("total", r.total).add("greatest_depth", r.greatest_depth);
     line.add("complete", r.complete).add("memory_limit", r.memory_limit);
     line.add("farthest_count", r.farthest_count);
-    std::string farthest = "[";
-    for (size_t i = 0; i < r.farthest.size(); ++i) {
-      farthest += i ? ",[" : "[";
-      for (size_t c = 0; c < r.farthest[i].size(); ++c)
-        farthest += (c ? "," : "") + std::to_string(r.farthest[i][c]);
-      farthest += ']';
-    }
-    line.add_raw("farthest", farthest + "]");
+    line.add("farthest", std::span<const std::vector<uint8_t>>(r.farthest));
     line.add("seconds", seconds);
-    std::cout << line.str() << '\n';
+    const RecordFormat records(options.format,
+                               {"size", "goal", "counts", "total", "greatest_depth", "complete",
+                                "memory_limit", "farthest_count", "farthest", "seconds"});
+    std::cout << records.header() << records.line(line);
   } else {
     std::cout << "explore " << side << 'x' << side << ", goal " << goal->name() << '\n';
     std::cout << "depth  states\n";
@@ -125,6 +136,8 @@ void setup_explore(CLI::App& app, int& exit_code) {
                   "the process's limits)")
       ->check(not_blank("a size, e.g. 2G"));
   add_format_option(sub, options->format);
+  sub->add_flag("--progress", options->progress,
+                "Print the progress on stderr as lines (on a terminal, a bar is shown anyway)");
   sub->callback([options, &exit_code] { exit_code = run_explore(*options); });
 }
 

@@ -35,6 +35,13 @@ SearchResult search_here(int side, const std::vector<uint8_t>& tiles, const Goal
   });
 }
 
+// Rank 0's broadcast of `message` to every rank; the others wait without spinning.
+void broadcast(std::vector<int32_t>& message) {
+  MPI_Request request;
+  MPI_Ibcast(message.data(), kMessageInts, MPI_INT32_T, 0, MPI_COMM_WORLD, &request);
+  taquin::detail::mpi::wait_quietly(request);
+}
+
 }  // namespace
 
 Session::Session(int& argc, char**& argv) {
@@ -72,20 +79,20 @@ SearchResult solve_on_ranks(const Instance& instance, const Goal& goal, Heuristi
   message[2] = static_cast<int32_t>(kind);
   std::copy(goal.tiles().begin(), goal.tiles().end(), message.begin() + 3);
   std::copy(instance.tiles.begin(), instance.tiles.end(), message.begin() + 3 + cells);
-  MPI_Bcast(message.data(), kMessageInts, MPI_INT32_T, 0, MPI_COMM_WORLD);
+  broadcast(message);
   return search_here(instance.side, instance.tiles, goal, kind, databases, limits, &rank_expanded);
 }
 
 void finish_serving() {
   std::vector<int32_t> message(kMessageInts, 0);
   message[0] = kNoMoreBoards;
-  MPI_Bcast(message.data(), kMessageInts, MPI_INT32_T, 0, MPI_COMM_WORLD);
+  broadcast(message);
 }
 
 int serve(HeuristicCache& heuristics, const Limits& limits) {
   std::vector<int32_t> message(kMessageInts);
   for (;;) {
-    MPI_Bcast(message.data(), kMessageInts, MPI_INT32_T, 0, MPI_COMM_WORLD);
+    broadcast(message);
     if (message[0] != kBoard) return kExitOk;
     const int side = message[1];
     const auto kind = static_cast<HeuristicKind>(message[2]);

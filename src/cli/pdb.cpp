@@ -12,6 +12,7 @@
 #include "taquin/pdb/catalogue.hpp"
 #include "taquin/pdb/pdb_set.hpp"
 #include "taquin/pdb/table.hpp"
+#include "view.hpp"
 
 namespace taquin::cli {
 namespace {
@@ -23,6 +24,7 @@ struct PdbOptions {
   int threads = 0;
   bool fresh = false;
   std::string file;
+  bool progress = false;  // verify --progress: lines on stderr instead of the terminal's bar
 };
 
 int run_build(const PdbOptions& options) {
@@ -121,7 +123,12 @@ int run_verify(const PdbOptions& options) {
     return kExitBadInput;
   }
   std::vector<uint64_t> histogram;
-  Expected<bool> ok = pdb::verify_values(**table, &histogram);
+  ProgressBar bar(options.progress);
+  Expected<bool> ok =
+      pdb::verify_values(**table, &histogram, [&](uint64_t checked, uint64_t placements) {
+        bar.update("verify", checked, placements, "placements");
+      });
+  bar.finish();
   if (!ok) {
     print_error(ok.error());
     return kExitBadInput;
@@ -166,6 +173,8 @@ void setup_pdb(CLI::App& app, int& exit_code) {
   CLI::App* verify = pdb->add_subcommand(
       "verify", "Check a table: header, checksum, and every value against its Manhattan bound");
   verify->add_option("file", options->file, "A .pdb file")->required();
+  verify->add_flag("--progress", options->progress,
+                   "Print the progress on stderr as lines (on a terminal, a bar is shown anyway)");
   verify->callback([options, &exit_code] { exit_code = run_verify(*options); });
 }
 

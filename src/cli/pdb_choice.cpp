@@ -35,29 +35,21 @@ void BuildReport::attach(pdb::BuildOptions& options) {
 }
 
 void BuildReport::finish() {
-  if (std::exchange(bar_drawn_, false)) std::cerr << '\n';
+  bar_.finish();
 }
 
 void BuildReport::round(const pdb::RoundReport& r) {
-  const double share =
-      r.entries ? static_cast<double>(r.reached) / static_cast<double>(r.entries) : 0;
   const std::string of = groups_ ? "/" + std::to_string(groups_) : std::string();
-  char line[256];
   if (tty_) {
-    const int width = 30, filled = static_cast<int>(share * width + 0.5);
-    std::string bar(filled, '#');
-    bar.resize(width, '.');
-    std::snprintf(line, sizeof line, "\rgroup %d%s [%s] %5.1f%% round %d, %llu/%llu, %.1f s ",
-                  r.group + 1, of.c_str(), bar.c_str(), 100 * share, r.round,
-                  static_cast<unsigned long long>(r.reached),
-                  static_cast<unsigned long long>(r.entries), r.seconds);
-  } else {
-    std::snprintf(line, sizeof line, "group %d%s round %d: %llu/%llu entries reached, %.2f s\n",
-                  r.group + 1, of.c_str(), r.round, static_cast<unsigned long long>(r.reached),
-                  static_cast<unsigned long long>(r.entries), r.seconds);
+    bar_.update("group " + std::to_string(r.group + 1) + of, r.reached, r.entries,
+                "round " + std::to_string(r.round));
+    return;
   }
+  char line[256];
+  std::snprintf(line, sizeof line, "group %d%s round %d: %llu/%llu entries reached, %.2f s\n",
+                r.group + 1, of.c_str(), r.round, static_cast<unsigned long long>(r.reached),
+                static_cast<unsigned long long>(r.entries), r.seconds);
   std::cerr << line << std::flush;
-  bar_drawn_ = tty_;
 }
 
 void BuildReport::reused(int group, const std::string& from) {

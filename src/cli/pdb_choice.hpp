@@ -12,6 +12,7 @@
 #include "taquin/heuristic_choice.hpp"
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/pdb_set.hpp"
+#include "view.hpp"
 
 namespace taquin::cli {
 
@@ -41,7 +42,7 @@ class BuildReport {
   void reused(int group, const std::string& from);
   size_t groups_;
   bool tty_;
-  bool bar_drawn_ = false;  // a bar's line waits for its newline
+  ProgressBar bar_{false};  // the bar on a terminal
 };
 
 // When a table of `databases` (none when null) was modified on disk since it was loaded, the

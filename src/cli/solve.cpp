@@ -103,10 +103,40 @@ void print_text(std::ostream& out, int id, const Job& job, const SolveOptions& o
   out << "optimal: " << optimal_word(result) << "\n\n";
 }
 
-// The JSON line of one instance.
-std::string json_line(int id, const Job& job, const SolveOptions& options, const SearchPlan& plan,
-                      const std::string& heuristic, const SearchResult& result,
-                      const std::vector<std::vector<uint8_t>>& path) {
+// The columns of the JSON and CSV records (docs/output.md, "JSON record: solve"); `path` only
+// with --show-path.
+std::vector<std::string> record_columns(bool show_path) {
+  std::vector<std::string> columns = {"id",
+                                      "source",
+                                      "line",
+                                      "size",
+                                      "board",
+                                      "goal",
+                                      "solvable",
+                                      "outcome",
+                                      "length",
+                                      "moves",
+                                      "optimal",
+                                      "algorithm",
+                                      "heuristic",
+                                      "threads",
+                                      "states_selected",
+                                      "max_states_in_memory",
+                                      "nodes_expanded",
+                                      "nodes_generated",
+                                      "iterations",
+                                      "seconds",
+                                      "nodes_per_second",
+                                      "optimal_length",
+                                      "lower_bound"};
+  if (show_path) columns.push_back("path");
+  return columns;
+}
+
+// The JSON (and CSV) record of one instance.
+JsonLine json_record(int id, const Job& job, const SolveOptions& options, const SearchPlan& plan,
+                     const std::string& heuristic, const SearchResult& result,
+                     const std::vector<std::vector<uint8_t>>& path) {
   const Instance& inst = job.instance;
   const bool solved = result.outcome == Outcome::Solved;
   JsonLine line;
@@ -138,17 +168,8 @@ std::string json_line(int id, const Job& job, const SolveOptions& options, const
     line.add_null("lower_bound");
   else
     line.add("lower_bound", result.lower_bound);
-  if (options.show_path && solved) {
-    std::string arrays = "[";
-    for (size_t i = 0; i < path.size(); ++i) {
-      arrays += i ? ",[" : "[";
-      for (size_t c = 0; c < path[i].size(); ++c)
-        arrays += (c ? "," : "") + std::to_string(path[i][c]);
-      arrays += ']';
-    }
-    line.add_raw("path", arrays + "]");
-  }
-  return line.str();
+  if (options.show_path && solved) line.add("path", std::span<const std::vector<uint8_t>>(path));
+  return line;
 }
 
 // What solving one board gives, ready to print in input order.
@@ -178,7 +199,13 @@ int run_solve(const SolveOptions& options) {
     HeuristicCache heuristics(asked_heuristic(options.heuristic), options.pdb);
     const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
                                           static_cast<size_t>(ida_threads(options)));
-    return mpi::serve(heuristics, limits ? *limits : Limits{});
+    // mpirun ends an interrupted job with SIGTERM to every rank: this one then stops its share of
+    // the search, so that every rank leaves the board together and exits, as rank 0 does.
+    InterruptWatch interrupt;
+    Limits rank_limits = limits ? *limits : Limits{};
+    rank_limits.cancel = interrupt.flag();
+    const int status = mpi::serve(heuristics, rank_limits);
+    return interrupt.signal() ? interrupt.exit_status() : status;
   }
   // Whichever way rank 0's solve ends, the other ranks learn that no board follows.
   struct FinishServing {
@@ -238,6 +265,7 @@ int run_solve(const SolveOptions& options) {
     parallelism.emplace(tbb::global_control::max_allowed_parallelism, plan.threads);
 
   const TermColour colour = output_colour(options.view.color);
+  const RecordFormat records(options.format, record_columns(options.show_path));
   InterruptWatch interrupt;
   plan.limits.cancel = interrupt.flag();
   // IDA*'s iterations on stderr, for a batch searched one board at a time (set below).
@@ -301,8 +329,8 @@ int run_solve(const SolveOptions& options) {
     record.warning = err.str();
     const std::string heuristic = choices[index].label();
     std::ostringstream out;
-    if (options.format == "json")
-      out << json_line(job.id, job, options, job_plan, heuristic, result, path) << '\n';
+    if (options.format != "text")
+      out << records.line(json_record(job.id, job, options, job_plan, heuristic, result, path));
     else
       print_text(out, job.id, job, options, job_plan, heuristic, result, path, colour);
     record.output = out.str();
@@ -372,6 +400,7 @@ int run_solve(const SolveOptions& options) {
       deliver(index, tbb::this_task_arena::isolate([&] { return solve_job(index); }));
   };
   if (batch_threads <= 1) plan.limits.on_iteration = progress.callback();
+  std::cout << records.header();
   if (batch_threads > 1)
     tbb::parallel_for(size_t{0}, batch_threads, size_t{1}, [&](size_t) { take_jobs(); });
   else

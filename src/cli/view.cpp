@@ -12,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <utility>
 
 namespace taquin::cli {
 
@@ -156,6 +157,49 @@ void IterationProgress::finish() {
   std::fputs("\n", stderr);
   std::fflush(stderr);
   drawn_ = false;
+}
+
+ProgressBar::ProgressBar(bool lines) : lines_(lines), terminal_(::isatty(STDERR_FILENO) != 0) {}
+
+void ProgressBar::update(std::string_view label, uint64_t done, uint64_t total,
+                         std::string_view detail) {
+  if (!shown()) return;
+  const auto now = std::chrono::steady_clock::now();
+  const double seconds = std::chrono::duration<double>(now - start_).count();
+  const double share =
+      total ? std::min(1.0, static_cast<double>(done) / static_cast<double>(total)) : 1.0;
+  const std::string after = detail.empty() ? "" : ", " + std::string(detail);
+  char counts[64];
+  std::snprintf(counts, sizeof counts, "%llu/%llu", static_cast<unsigned long long>(done),
+                static_cast<unsigned long long>(total));
+  char text[96];
+  if (lines_) {
+    const int tenth = static_cast<int>(share * 10);
+    if (tenth == last_tenth_) return;
+    last_tenth_ = tenth;
+    std::snprintf(text, sizeof text, " (%.1f%%)", 100 * share);
+    std::string line = "taquin: " + std::string(label) + ": " + counts + text + after;
+    std::snprintf(text, sizeof text, ", %.2f s\n", seconds);
+    std::fputs((line + text).c_str(), stderr);
+  } else {
+    if (done < total && drawn_ && now - last_draw_ < std::chrono::milliseconds(100)) return;
+    last_draw_ = now;
+    constexpr int kWidth = 30;
+    std::string bar(static_cast<size_t>(share * kWidth + 0.5), '#');
+    bar.resize(kWidth, '.');
+    std::snprintf(text, sizeof text, "] %5.1f%% ", 100 * share);
+    std::string line = "\r\x1b[K" + std::string(label) + " [" + bar + text + counts + after;
+    std::snprintf(text, sizeof text, ", %.1f s", seconds);
+    std::fputs((line + text).c_str(), stderr);
+    drawn_ = true;
+  }
+  std::fflush(stderr);
+}
+
+void ProgressBar::finish() {
+  if (!std::exchange(drawn_, false)) return;
+  std::fputs("\n", stderr);
+  std::fflush(stderr);
 }
 
 }  // namespace taquin::cli

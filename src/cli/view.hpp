@@ -2,6 +2,7 @@
 // and width, the grid of boards of --show-path, and the picture files of a solution.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -69,6 +70,29 @@ class IterationProgress {
   bool lines_;
   bool terminal_;
   bool drawn_ = false;  // a redrawn line waits for its end
+};
+
+// The progress of a long task on stderr, never on stdout. On a terminal: one line redrawn in place,
+// "LABEL [#####.........]  42.0% DONE/TOTAL, DETAIL, S s" (S: seconds since the bar was made),
+// at most ten times a second. With `lines` (--progress): a line "taquin: LABEL: DONE/TOTAL (P%),
+// DETAIL, S s" at each tenth of the task and at its end. Else (stderr not a terminal) nothing.
+class ProgressBar {
+ public:
+  explicit ProgressBar(bool lines);
+  // Whether update() shows anything: on a terminal, or with `lines`.
+  bool shown() const { return lines_ || terminal_; }
+  // Shows that `done` of `total` are done (`detail`, if any, after the counts).
+  void update(std::string_view label, uint64_t done, uint64_t total, std::string_view detail = {});
+  // Ends the redrawn line, if one is shown (call when the task ends, before printing results).
+  void finish();
+
+ private:
+  bool lines_;
+  bool terminal_;
+  bool drawn_ = false;   // a redrawn line waits for its end
+  int last_tenth_ = -1;  // the last tenth a line was printed for
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_draw_{};
 };
 
 }  // namespace taquin::cli

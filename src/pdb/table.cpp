@@ -274,7 +274,8 @@ std::string zero_aware_problem(const Table& table, const Geometry& geo, uint64_t
 
 }  // namespace
 
-Expected<bool> verify_values(const Table& table, std::vector<uint64_t>* histogram) {
+Expected<bool> verify_values(const Table& table, std::vector<uint64_t>* histogram,
+                             const std::function<void(uint64_t, uint64_t)>& progress) {
   const int n = table.side() * table.side(), k = table.group_size();
   const std::string name = table.path().empty() ? "<table>" : table.path();
   const Geometry geo(table.side());
@@ -295,7 +296,9 @@ Expected<bool> verify_values(const Table& table, std::vector<uint64_t>* histogra
     else
       why = value_problem(table, placement, manhattan, counts, value);
     if (!why.empty()) return Error{name, 0, why};
+    if (progress && (placement + 1) % (uint64_t{1} << 16) == 0) progress(placement + 1, placements);
   }
+  if (progress) progress(placements, placements);
   if (!table.zero_aware() && table.value(goal_rank, 0) != 0)
     return Error{name, 0, "the goal placement is not 0"};
   if (counts[table.max_value()] == 0)

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -148,7 +149,10 @@ Expected<bool> check_payload(const Table& table, uint64_t payload_hash, int suff
 // zero-aware table, per placement: the entries of the blank cells of one region of free cells are
 // equal, those of cells the group holds are 0, and in the goal placement exactly the region of the
 // blank's goal cell is 0. The histogram then counts (placement, free cell) entries.
-// Fills `histogram` (count per value) when given. Errors name the table's path.
-Expected<bool> verify_values(const Table& table, std::vector<uint64_t>* histogram = nullptr);
+// Fills `histogram` (count per value) when given. Errors name the table's path. `progress`, when
+// given, is called with the placements checked and their total, every 2^16 and at the end.
+Expected<bool> verify_values(
+    const Table& table, std::vector<uint64_t>* histogram = nullptr,
+    const std::function<void(uint64_t checked, uint64_t placements)>& progress = {});
 
 }  // namespace taquin::pdb

@@ -9,6 +9,7 @@
 #include <climits>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -32,22 +33,41 @@ namespace detail::mpi {
 // subtrees, empty when none is left), kStop (stop this iteration). kPath: the solution's moves,
 // from the rank that found them to rank 0.
 enum Tag : int { kRequest = 101, kReport, kNodes, kDone, kChunk, kStop, kPath };
-// How long a communication thread sleeps when no message waits: short next to any subtree worth
-// handing out, long enough that polling costs no CPU time to speak of.
-inline constexpr auto kPollPause = std::chrono::microseconds(100);
+// How long a thread that waits on messages sleeps between two looks: kIdlePause while this rank
+// has no search running (its core is free), kBusyPause beside a running search, whose core the
+// look takes for a moment (a rank's next range is asked for before it is needed, so a
+// half-millisecond's answer costs it nothing; a stop waits at most a millisecond).
+inline constexpr auto kIdlePause = std::chrono::microseconds(100);
+inline constexpr auto kBusyPause = std::chrono::microseconds(500);
+// Nodes a range of subtrees is meant to hold at most (a few milliseconds' search): enough that a
+// range outlasts the answer to the request for the next, few enough that the ranks sweep the
+// frontier in order together, as the threads do, and the last iteration reaches its first
+// solution about as many times sooner as there are ranks.
+inline constexpr uint64_t kRangeNodes = uint64_t{1} << 14;
+
+// Completes `request`, sleeping between tests: Open MPI's blocking calls spin, and a rank that
+// waits must leave the core to the ranks that search.
+inline void wait_quietly(MPI_Request& request) {
+  for (int done = 0;;) {
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    std::this_thread::sleep_for(kIdlePause);
+  }
+}
 
 }  // namespace detail::mpi
 
 // Optimal solution of the canonical board `start`, searched by every rank of `comm` (each with
 // the threads oneTBB allows it): every rank calls it with the same board, heuristic and limits.
-// Every rank builds the same breadth-first frontier of subtrees (as parallel_ida_search does);
-// each bound is tried on all of them, rank 0 handing out ranges of subtrees to whichever rank asks
-// (guided: large ranges first, single subtrees at the end). A goal or a limit met on any rank
-// stops every rank within a subtree's check interval; the next bound is the least f above the
-// bound over all ranks. The result is meaningful on rank 0 only: the moves (sent to it by the rank
-// that found them), the nodes summed over the ranks. `rank_expanded` (rank 0, optional) receives
-// the nodes each rank expanded. The node limit counts every rank's nodes (as reported to rank 0,
-// so it may be passed by some subtrees' worth).
+// Rank 0 alone tries the small bounds serially (parallel_ida_search's serial_iterations; the other
+// ranks wait without spinning); then every rank builds the same breadth-first frontier of
+// subtrees (as parallel_ida_search does); each further bound is tried on all of them, rank 0
+// handing out ranges of subtrees to whichever rank asks (guided: large ranges first, single
+// subtrees at the end). A goal or a limit met on any rank stops every rank within a subtree's check
+// interval; the next bound is the least f above the bound over all ranks. The result is meaningful
+// on rank 0 only: the moves (sent to it by the rank that found them), the nodes summed over the
+// ranks. `rank_expanded` (rank 0, optional) receives the nodes each rank expanded. The node limit
+// counts every rank's nodes (as reported to rank 0, so it may be passed by some subtrees' worth).
 template <int N, IncrementalHeuristic<N> H>
 SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Limits& limits,
                             MPI_Comm comm, std::vector<uint64_t>* rank_expanded = nullptr) {
@@ -80,20 +100,50 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     return finish(Outcome::Solved);
   }
 
+  // The small bounds, on rank 0 alone: the others would only wait for each other's ranges. It
+  // tells the others the outcome if the search ended there (else -1), the next bound and the
+  // frontier's size.
+  bound = heuristic.value(start_state);
+  size_t frontier_target = detail::kFrontierTarget;
+  int32_t serial[3] = {-1, 0, 0};
+  if (rank == 0) {
+    if (const std::optional<Outcome> ended = detail::serial_iterations(
+            start, start_state, heuristic, limits, started, detail::kSerialIterationNodes, result,
+            bound, frontier_target))
+      serial[0] = static_cast<int32_t>(*ended);
+    serial[1] = bound;
+    serial[2] = static_cast<int32_t>(frontier_target);
+  }
+  if (ranks > 1) {
+    MPI_Request request;
+    MPI_Ibcast(serial, 3, MPI_INT32_T, 0, comm, &request);
+    detail::mpi::wait_quietly(request);
+  }
+  bound = serial[1];
+  frontier_target = static_cast<size_t>(serial[2]);
+  const uint64_t serial_expanded = stats.nodes_expanded;  // rank 0's, else 0
+  const uint64_t serial_generated = stats.nodes_generated;
+  if (serial[0] >= 0) {
+    SearchResult ended = finish(static_cast<Outcome>(serial[0]));
+    if (rank_expanded) (*rank_expanded)[0] = serial_expanded;
+    return ended;
+  }
+
   // The frontier, level by level, the same on every rank (level order, children in move order).
   detail::Frontier<N, H> tree(start, start_state);
   uint64_t frontier_expanded = 0;
   uint64_t frontier_generated = 0;
   bool goal_in_frontier = false;
-  while (tree.deepest().size() < detail::kFrontierTarget &&
+  while (tree.deepest().size() < frontier_target &&
          static_cast<int>(tree.levels()) <= detail::kFrontierMaxDepth) {
     const auto grown = tree.grow(heuristic, goal, frontier_expanded, frontier_generated);
     goal_in_frontier = grown == detail::Frontier<N, H>::Grown::Goal;
     if (grown != detail::Frontier<N, H>::Grown::Level) break;  // goal met, or the space is seen
   }
-  // Rank 0 counts the frontier's nodes (every rank built it; the sum counts them once).
-  const uint64_t own_frontier_expanded = rank == 0 ? frontier_expanded : 0;
-  const uint64_t own_frontier_generated = rank == 0 ? frontier_generated : 0;
+  // Rank 0 counts the serial and the frontier's nodes (every rank built the frontier; the sum
+  // counts it once).
+  const uint64_t own_frontier_expanded = rank == 0 ? serial_expanded + frontier_expanded : 0;
+  const uint64_t own_frontier_generated = rank == 0 ? serial_generated + frontier_generated : 0;
   const std::vector<Node>& frontier = tree.deepest();
   const size_t frontier_depth = tree.depth();
 
@@ -119,12 +169,20 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     int least_f = Worker::kInfinity;
     for (const Node& node : frontier)
       least_f = std::min(least_f, node.g + heuristic.value(node.state));
-    bound = std::max(heuristic.value(start_state), least_f);
+    bound = std::max(bound, least_f);
   }
   // This rank's nodes so far, as told to rank 0 (the shared counter; workers add to it at checks).
   const auto nodes_so_far = [&] { return shared_nodes.load(std::memory_order_relaxed); };
+  // Rank 0: the nodes of every rank before this iteration, and in the last one (the serial
+  // iterations' for the first), from which it sizes this iteration's ranges.
+  uint64_t nodes_before = nodes_so_far();
+  uint64_t last_iteration_nodes = std::max<uint64_t>(serial_expanded, 1);
   while (found_rank == ranks && bound != Worker::kInfinity) {
     ++stats.iterations;
+    // The most subtrees a range holds: about kRangeNodes at this iteration's expected size.
+    const uint64_t expected_nodes = last_iteration_nodes * detail::kIterationGrowth;
+    const size_t range_cap = static_cast<size_t>(
+        std::clamp<uint64_t>(frontier.size() * kRangeNodes / expected_nodes, 1, frontier.size()));
     std::atomic<int> next_bound{Worker::kInfinity};
     std::atomic<bool> workers_done{false};
     // Rank 0's cursor over the frontier; this rank's current range [lo, hi).
@@ -132,21 +190,43 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     size_t lo = 0;
     size_t hi = 0;
     bool exhausted = false;
+    bool asked = false;  // ranks other than 0: a request to rank 0 awaits its answer
     // A range of subtrees from rank 0's cursor: an even share of what is left, halved again, so
-    // ranges shrink to single subtrees as the iteration ends.
+    // ranges shrink to single subtrees as the iteration ends, and at most range_cap.
     const auto take_range = [&](size_t& from, size_t& to) {
       size_t at = cursor.load();
       size_t count = 0;
       do {
         if (at >= frontier.size()) return false;
-        count = std::max<size_t>(1, (frontier.size() - at) / (2 * static_cast<size_t>(ranks) *
-                                                              static_cast<size_t>(threads)));
+        count = std::clamp<size_t>((frontier.size() - at) / (2 * static_cast<size_t>(ranks) *
+                                                             static_cast<size_t>(threads)),
+                                   1, range_cap);
       } while (!cursor.compare_exchange_weak(at, at + count));
       from = at;
       to = at + count;
       return true;
     };
-    // The next subtree this rank searches, or false when the iteration is over for it.
+    // Ranks other than 0 (under mpi_mutex): ask rank 0 for a range; take its answer as the
+    // current range (empty: the iteration's subtrees are all handed out).
+    const auto ask = [&] {
+      const uint64_t report[2] = {nodes_so_far(), 0};
+      MPI_Send(report, 2, MPI_UINT64_T, 0, kRequest, comm);
+      asked = true;
+    };
+    const auto take_answer = [&] {
+      uint64_t range[2];
+      MPI_Request receiving;
+      MPI_Irecv(range, 2, MPI_UINT64_T, 0, kChunk, comm, &receiving);
+      wait_quietly(receiving);
+      asked = false;
+      lo = range[0];
+      hi = range[1];
+      exhausted = lo == hi;
+    };
+    // The next subtree this rank searches, or false when the iteration is over for it. A rank
+    // other than 0 asks for its next range as soon as it has one, so that the answer comes while
+    // it searches that one (double buffering: it waits only when a range's work is shorter than
+    // rank 0's answer).
     const auto next_subtree = [&](size_t& index) {
       std::lock_guard lock(mpi_mutex);
       if (halt.load() || exhausted) return false;
@@ -154,13 +234,9 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
         if (rank == 0) {
           exhausted = !take_range(lo, hi);
         } else {
-          const uint64_t report[2] = {nodes_so_far(), 0};
-          MPI_Send(report, 2, MPI_UINT64_T, 0, kRequest, comm);
-          uint64_t range[2];
-          MPI_Recv(range, 2, MPI_UINT64_T, 0, kChunk, comm, MPI_STATUS_IGNORE);
-          lo = range[0];
-          hi = range[1];
-          exhausted = lo == hi;
+          if (!asked) ask();
+          take_answer();
+          if (!exhausted) ask();
         }
         if (exhausted) return false;
       }
@@ -192,7 +268,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
           MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &waiting, &status);
           if (!waiting) {
             if (done == ranks - 1 && workers_done.load()) return;
-            std::this_thread::sleep_for(kPollPause);
+            std::this_thread::sleep_for(workers_done.load() ? kIdlePause : kBusyPause);
             continue;
           }
           uint64_t message[2];
@@ -245,7 +321,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
               return;
             }
           }
-          std::this_thread::sleep_for(kPollPause);
+          std::this_thread::sleep_for(kBusyPause);
         }
       });
     }
@@ -286,6 +362,9 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     });
     workers_done.store(true);
     if (communication.joinable()) communication.join();
+    // A range asked for ahead and not taken (the iteration stopped): its answer is received here,
+    // before kDone, so that no answer is left for the next iteration.
+    if (asked) take_answer();
     if (ranks > 1 && rank != 0) {
       const uint64_t report[2] = {nodes_so_far(), 0};
       MPI_Send(report, 2, MPI_UINT64_T, 0, kDone, comm);
@@ -296,7 +375,9 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     int local[4] = {found_here ? rank : ranks, next_bound.load(),
                     own_stop.load() >= 0 ? own_stop.load() : INT_MAX, stop_sent ? -1 : 0};
     int global[4];
-    MPI_Allreduce(local, global, 4, MPI_INT, MPI_MIN, comm);
+    MPI_Request reduction;
+    MPI_Iallreduce(local, global, 4, MPI_INT, MPI_MIN, comm, &reduction);
+    wait_quietly(reduction);
     if (rank != 0 && global[3] == -1 && !stop_received)
       MPI_Recv(nullptr, 0, MPI_BYTE, 0, kStop, comm, MPI_STATUS_IGNORE);
     found_rank = global[0];
@@ -305,6 +386,8 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
       break;
     }
     bound = global[1];
+    last_iteration_nodes = std::max<uint64_t>(nodes_so_far() - nodes_before, 1);
+    nodes_before = nodes_so_far();
   }
 
   // The solution's moves, from the rank that found them to rank 0.
@@ -335,7 +418,11 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     own[2] = std::max<uint64_t>(own[2], static_cast<uint64_t>(worker.deepest()));
   }
   std::vector<uint64_t> all(3 * static_cast<size_t>(ranks));
-  MPI_Gather(own, 3, MPI_UINT64_T, all.data(), 3, MPI_UINT64_T, 0, comm);
+  MPI_Request gathering;
+  MPI_Igather(own, 3, MPI_UINT64_T, all.data(), 3, MPI_UINT64_T, 0, comm, &gathering);
+  wait_quietly(gathering);
+  stats.nodes_expanded = 0;  // rank 0's serial nodes are in its share
+  stats.nodes_generated = 0;
   uint64_t deepest = 0;
   for (int r = 0; r < ranks; ++r) {
     stats.nodes_expanded += all[3 * static_cast<size_t>(r)];

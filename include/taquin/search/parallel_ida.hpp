@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <unordered_set>
 #include <vector>
 
@@ -123,6 +124,64 @@ class Frontier {
   std::unordered_set<Board<N>, BoardHash<N>> seen_;
 };
 
+// The serial start of a parallel search: bounds from `bound` up tried by one thread, without a
+// frontier (ida_search's iterations, node for node), until an iteration needs more than
+// `serial_nodes` nodes; that one is abandoned (its nodes still counted). Returns the outcome when
+// the search ended there (the moves and result.stats filled). Else nullopt: `bound` is the first
+// bound to try in parallel, `frontier_target` the subtrees to split it into, and result.stats
+// counts the serial nodes. `limits` apply as in ida_search (a node limit exactly).
+template <int N, IncrementalHeuristic<N> H>
+std::optional<Outcome> serial_iterations(const Board<N>& start,
+                                         const typename H::State& start_state, const H& heuristic,
+                                         const Limits& limits,
+                                         std::chrono::steady_clock::time_point started,
+                                         uint64_t serial_nodes, SearchResult& result, int& bound,
+                                         size_t& frontier_target) {
+  using Worker = IdaWorker<N, H>;
+  Stats& stats = result.stats;
+  Worker serial(heuristic, start.blank_label(), LimitWatch(limits, kIdaCheckInterval, started));
+  const auto go_parallel = [&] {
+    frontier_target =
+        static_cast<size_t>(std::clamp<uint64_t>(serial_nodes / 16, kFrontierMin, kFrontierTarget));
+  };
+  for (;;) {
+    ++stats.iterations;
+    const uint64_t before = serial.expanded();
+    const int r =
+        serial.search(start, start_state, 0, kNoMove, bound, MoveAutomaton::kStart, serial_nodes);
+    if (r == Worker::kOverBudget) {  // too large for one thread: tried again in parallel
+      --stats.iterations;
+      go_parallel();
+      break;
+    }
+    if (r == Worker::kFound || r == Worker::kStopped || r == Worker::kInfinity) {
+      stats.nodes_expanded = serial.expanded();
+      stats.nodes_generated = serial.generated();
+      stats.max_states_in_memory =
+          static_cast<uint64_t>(r == Worker::kFound ? serial.solution_length() : serial.deepest()) +
+          1;
+      if (r == Worker::kFound) {
+        result.moves = serial.path();
+        result.optimal = true;
+        return Outcome::Solved;
+      }
+      return r == Worker::kStopped ? serial.stop_reason() : Outcome::Unsolvable;
+    }
+    if (limits.on_iteration)
+      limits.on_iteration({bound, serial.expanded(), seconds_since(started)});
+    bound = r;
+    // The next iteration would likely outgrow the budget: parallel at once, rather than tried
+    // serially and abandoned.
+    if ((serial.expanded() - before) * kIterationGrowth > serial_nodes) {
+      go_parallel();
+      break;
+    }
+  }
+  stats.nodes_expanded = serial.expanded();
+  stats.nodes_generated = serial.generated();
+  return std::nullopt;
+}
+
 }  // namespace detail
 
 // Optimal solution of the canonical board `start`, like ida_search, searched by every thread
@@ -170,50 +229,11 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
   // Small iterations, one thread.
   bound = heuristic.value(start_state);
   size_t frontier_target = detail::kFrontierTarget;
-  if (serial_nodes > 0) {
-    Worker serial(heuristic, start.blank_label(),
-                  detail::LimitWatch(limits, detail::kIdaCheckInterval, started));
-    const auto go_parallel = [&] {
-      frontier_target = static_cast<size_t>(
-          std::clamp<uint64_t>(serial_nodes / 16, detail::kFrontierMin, detail::kFrontierTarget));
-    };
-    for (;;) {
-      ++stats.iterations;
-      const uint64_t before = serial.expanded();
-      const int r = serial.search(start, start_state, 0, detail::kNoMove, bound,
-                                  MoveAutomaton::kStart, serial_nodes);
-      if (r == Worker::kOverBudget) {  // too large for one thread: tried again in parallel
-        --stats.iterations;
-        go_parallel();
-        break;
-      }
-      if (r == Worker::kFound || r == Worker::kStopped || r == Worker::kInfinity) {
-        stats.nodes_expanded = serial.expanded();
-        stats.nodes_generated = serial.generated();
-        stats.max_states_in_memory =
-            static_cast<uint64_t>(r == Worker::kFound ? serial.solution_length()
-                                                      : serial.deepest()) +
-            1;
-        if (r == Worker::kFound) {
-          result.moves = serial.path();
-          result.optimal = true;
-          return finish(Outcome::Solved);
-        }
-        return finish(r == Worker::kStopped ? serial.stop_reason() : Outcome::Unsolvable);
-      }
-      if (limits.on_iteration)
-        limits.on_iteration({bound, serial.expanded(), detail::seconds_since(started)});
-      bound = r;
-      // The next iteration would likely outgrow the budget: parallel at once, rather than tried
-      // serially and abandoned.
-      if ((serial.expanded() - before) * detail::kIterationGrowth > serial_nodes) {
-        go_parallel();
-        break;
-      }
-    }
-    stats.nodes_expanded = serial.expanded();
-    stats.nodes_generated = serial.generated();
-  }
+  if (serial_nodes > 0)
+    if (const std::optional<Outcome> ended =
+            detail::serial_iterations(start, start_state, heuristic, limits, started, serial_nodes,
+                                      result, bound, frontier_target))
+      return finish(*ended);
 
   // Breadth-first expansion of the deepest level until it holds `target` subtrees; a goal met on
   // the way is optimal (fewest moves): it fills result and returns true.
