@@ -1,11 +1,15 @@
-// CLI test of a database file truncated under a running search: one line and status 3, not a
-// silent death by SIGBUS.
+// CLI tests of damaged databases: a file truncated or overwritten under a running search (one
+// line and status 3, not a silent death by SIGBUS nor results from changed values), and a forged
+// file (values raised, checksums recomputed) refused when loaded.
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "cli_run.hpp"
+#include "pdb_forge.hpp"
 
 namespace taquin::testing {
 namespace {
@@ -29,6 +33,79 @@ TEST(PdbFaultCli, TableTruncatedWhileSearchingIsReportedInOneLine) {
   EXPECT_EQ(lines_of(run.err).size(), 1u) << run.err;
   EXPECT_NE(run.err.find("truncated while in use"), std::string::npos) << run.err;
   std::filesystem::remove_all(dir);
+}
+
+// A copy of the 5-5-5 tables, built once for the suite, in a directory of the test's own.
+class PdbDamageCli : public ::testing::Test {
+ protected:
+  static std::filesystem::path built() {
+    static const std::filesystem::path dir = [] {
+      const std::filesystem::path d =
+          std::filesystem::temp_directory_path() / ("taquin_damage_" + std::to_string(::getpid()));
+      const CliRun build = run_taquin("pdb build 5-5-5 -o " + d.string());
+      EXPECT_EQ(build.status, 0) << build.err;
+      return d;
+    }();
+    return dir;
+  }
+  static void TearDownTestSuite() { std::filesystem::remove_all(built()); }
+  void SetUp() override {
+    dir_ = built().string() + "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    std::filesystem::remove_all(dir_);
+    std::filesystem::copy(built(), dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string table(int group) const { return dir_ + "/5-5-5." + std::to_string(group) + ".pdb"; }
+  std::string dir_;
+};
+
+// The forgery: table 1's values raised two moves, both checksums recomputed. solve and
+// bench refuse it when they load it, in one line naming the file and the command that rebuilds it.
+TEST_F(PdbDamageCli, ForgedTableIsRefusedBySolveAndBench) {
+  std::stringstream bytes;
+  bytes << std::ifstream(table(1), std::ios::binary).rdbuf();
+  std::ofstream(table(1), std::ios::binary) << forged_raised(bytes.str());
+  std::ofstream(dir_ + "/set.txt") << "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15 # optimal 1\n";
+  for (const std::string& command :
+       {"solve --board '1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15' -H pdb --pdb " + dir_,
+        "bench --set " + dir_ + "/set.txt --heuristic pdb --pdb " + dir_}) {
+    const CliRun run = run_taquin(command);
+    EXPECT_EQ(run.status, 2) << command << "\n" << run.err;
+    EXPECT_EQ(run.out, "") << command;
+    EXPECT_EQ(lines_of(run.err).size(), 1u) << command << "\n" << run.err;
+    EXPECT_NE(run.err.find(table(1) + ": entry "), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("above the header's maximum"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("; rebuild it with `taquin pdb build " + dir_ + "/5-5-5.cat`\n"),
+              std::string::npos)
+        << run.err;
+  }
+}
+
+// A table overwritten in place (same size, another table's bytes) while a batch is searched: the
+// records finished before stay whole, no record is printed after the change, one line, status 3.
+TEST_F(PdbDamageCli, TableOverwrittenWhileSearchingIsReportedInOneLine) {
+  std::ifstream korf(std::string(TAQUIN_DATA_DIR) + "/korf100.txt");
+  std::ofstream boards(dir_ + "/boards.txt");
+  std::string line;
+  for (int i = 0; i < 10 && std::getline(korf, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    boards << line << '\n';
+    ++i;
+  }
+  boards.close();
+  const std::string solve = std::string(TAQUIN_BINARY) + " solve --pdb " + dir_ +
+                            " -H pdb --goal zero-first -j 1 --format json " + dir_ + "/boards.txt";
+  const CliRun run =
+      run_taquin("--version >/dev/null; { " + solve + " & pid=$!; sleep 1; dd if=" + table(2) +
+                 " of=" + table(1) + " conv=notrunc status=none; wait $pid; }");
+  EXPECT_EQ(run.status, 3) << run.err;
+  EXPECT_EQ(lines_of(run.err).size(), 1u) << run.err;
+  EXPECT_NE(run.err.find(table(1) + ": internal error: the pattern database file was modified"),
+            std::string::npos)
+      << run.err;
+  EXPECT_LT(lines_of(run.out).size(), 10u) << run.out;
+  for (const std::string& record : lines_of(run.out))
+    EXPECT_EQ(field(record, "outcome"), "\"solved\"") << record;
 }
 
 }  // namespace

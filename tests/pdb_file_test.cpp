@@ -12,6 +12,7 @@
 #include <xxhash.h>
 
 #include "cli_run.hpp"
+#include "pdb_forge.hpp"
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/pdb_set.hpp"
 #include "taquin/pdb/rank.hpp"
@@ -450,6 +451,70 @@ TEST_F(PdbFile, VerifyCatchesAnInconsistentValue) {
   auto verdict = verify_values(bad);
   ASSERT_FALSE(verdict.ok());
   EXPECT_NE(verdict.error().message.find("above the header's maximum"), std::string::npos);
+}
+
+// The forged table (values raised, checksums recomputed) is refused when loaded, as
+// `pdb verify` refuses it, not only by verify.
+TEST_F(PdbFile, ForgedTableWithRecomputedChecksumsIsRefusedOnLoad) {
+  put(testing::forged_raised(bytes()));
+  EXPECT_NE(open_error().find("above the header's maximum"), std::string::npos) << open_error();
+  auto set = load_pdb_set((dir_ / "small.cat").string(), Goal::standard(3));
+  ASSERT_FALSE(set.ok());
+  EXPECT_NE(set.error().describe().find(path_ + ": entry "), std::string::npos)
+      << set.error().describe();
+  EXPECT_NE(set.error().message.find("rebuild it with `taquin pdb build"), std::string::npos)
+      << set.error().describe();
+}
+
+// The load's blocked pass (check_payload, every split the table allows) accepts exactly what
+// verify_values accepts: on a 4x4 table in both encodings, sound and with each kind of bad entry.
+TEST(PdbLoadCheck, AgreesWithVerifyOnEverySplit) {
+  auto built = build_table(4, {0, 1, 4}, 15);
+  ASSERT_TRUE(built.ok());
+  const Table& t = **built;
+  ASSERT_EQ(t.encoding(), Encoding::Excess4);
+  const uint64_t goal = rank_placement(t.cells(), 16, 3);
+  std::vector<uint8_t> excess(t.payload(), t.payload() + t.payload_bytes());
+  std::vector<uint8_t> values(t.entry_count());
+  PlacementCursor cursor(16, 3, 0);
+  for (uint64_t e = 0; e < t.entry_count(); ++e, cursor.advance()) {
+    int manhattan = 0;
+    for (int i = 0; i < 3; ++i) manhattan += taxicab(cursor.cells()[i], t.cells()[i], 4);
+    values[e] = static_cast<uint8_t>(t.value(e, manhattan));
+  }
+  // (encoding, payload) variants: sound, then one entry changed in each way verify refuses.
+  std::vector<std::pair<Encoding, std::vector<uint8_t>>> cases = {{Encoding::Excess4, excess},
+                                                                  {Encoding::Value8, values}};
+  for (const uint64_t e : {uint64_t{0}, goal, uint64_t{1234}, t.entry_count() - 1}) {
+    std::vector<uint8_t> raised = excess;
+    raised[e >> 1] |= static_cast<uint8_t>(15 << (e & 1) * 4);
+    cases.emplace_back(Encoding::Excess4, raised);
+    for (const int delta : {-2, -1, 1, 2, 40}) {
+      std::vector<uint8_t> changed = values;
+      changed[e] = static_cast<uint8_t>(changed[e] + delta);
+      cases.emplace_back(Encoding::Value8, changed);
+    }
+  }
+  size_t refused = 0;
+  for (size_t c = 0; c < cases.size(); ++c) {
+    const auto& [encoding, payload] = cases[c];
+    const Table table(4, t.cells(), t.blank_cell(), encoding, t.max_value(), payload);
+    const uint64_t hash = XXH64(payload.data(), payload.size(), 0);
+    const Expected<bool> truth = verify_values(table);
+    for (int suffix = 0; suffix <= 3; ++suffix) {
+      const Expected<bool> loaded = check_payload(table, hash, suffix);
+      ASSERT_EQ(loaded.ok(), truth.ok()) << "case " << c << ", suffix " << suffix;
+      if (!truth.ok()) {
+        EXPECT_EQ(loaded.error().message, truth.error().message);
+      }
+    }
+    if (c < 2) {
+      EXPECT_TRUE(truth.ok()) << truth.error().describe();
+    }
+    refused += truth.ok() ? 0 : 1;
+    EXPECT_FALSE(check_payload(table, hash ^ 1).ok());
+  }
+  EXPECT_GE(refused, cases.size() / 2);  // most changes are ones verify refuses
 }
 
 TEST_F(PdbFile, CliInfoAndVerify) {

@@ -284,6 +284,10 @@ int run_bench(const BenchOptions& options) {
         return kExitInternal;
       }
     }
+    if (std::optional<Error> changed = databases_changed(databases.get())) {
+      print_error(*changed);
+      return kExitInternal;
+    }
     const bool solved = result.outcome == Outcome::Solved;
     const int length = static_cast<int>(result.moves.size());
     if (!inst.optimal_length) ++unknown;

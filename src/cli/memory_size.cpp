@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <exception>
 #include <fstream>
+#include <iterator>
 
 namespace taquin::cli {
 
@@ -57,34 +59,58 @@ Expected<uint64_t> parse_memory_size(const std::string& text, const std::string&
   return static_cast<uint64_t>(bytes);
 }
 
-namespace {
-
-// The number in a cgroup limit file ("max" or absent: none).
-uint64_t cgroup_limit(const char* path) {
-  std::ifstream in(path);
+uint64_t parse_cgroup_limit(std::string_view text) {
+  size_t used = 0;
   uint64_t bytes = 0;
-  return in >> bytes ? bytes : 0;
+  for (; used < text.size() && text[used] >= '0' && text[used] <= '9'; ++used) {
+    if (bytes > (UINT64_MAX - 9) / 10) return 0;  // past any real limit
+    bytes = bytes * 10 + static_cast<uint64_t>(text[used] - '0');
+  }
+  if (used == 0) return 0;  // "max", empty, or not a number
+  for (; used < text.size(); ++used)
+    if (text[used] != '\n' && text[used] != ' ' && text[used] != '\t') return 0;
+  return bytes >= (uint64_t{1} << 62) ? 0 : bytes;
 }
 
-// A resource limit's soft value (RLIM_INFINITY: none).
-uint64_t resource_limit(int resource) {
+namespace {
+
+// The limit the cgroup file `path` sets (absent, unreadable or "max": none).
+uint64_t cgroup_file_limit(const std::string& path) {
+  std::ifstream in(path);
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return parse_cgroup_limit(text);
+}
+
+// A soft resource limit in bytes (RLIM_INFINITY: none).
+uint64_t limit_bytes(rlim_t soft) {
+  return soft == RLIM_INFINITY ? 0 : static_cast<uint64_t>(soft);
+}
+
+// A resource limit's soft value.
+rlim_t soft_limit(int resource) {
   rlimit limit{};
-  if (getrlimit(resource, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return 0;
-  return static_cast<uint64_t>(limit.rlim_cur);
+  return getrlimit(resource, &limit) == 0 ? limit.rlim_cur : RLIM_INFINITY;
 }
 
 }  // namespace
 
-MemoryFacts read_memory_facts() {
+MemoryFacts memory_facts(uint64_t physical, rlim_t address_space, rlim_t data,
+                         const std::string& cgroup_root) {
   MemoryFacts facts;
-  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-  if (pages > 0 && page > 0)
-    facts.physical = static_cast<uint64_t>(pages) * static_cast<uint64_t>(page);
-  facts.address_space = resource_limit(RLIMIT_AS);
-  facts.data = resource_limit(RLIMIT_DATA);
-  facts.cgroup = cgroup_limit("/sys/fs/cgroup/memory.max");  // cgroup v2
-  if (facts.cgroup == 0) facts.cgroup = cgroup_limit("/sys/fs/cgroup/memory/memory.limit_in_bytes");
+  facts.physical = physical;
+  facts.address_space = limit_bytes(address_space);
+  facts.data = limit_bytes(data);
+  facts.cgroup = cgroup_file_limit(cgroup_root + "/memory.max");  // cgroup v2
+  if (facts.cgroup == 0)
+    facts.cgroup = cgroup_file_limit(cgroup_root + "/memory/memory.limit_in_bytes");
   return facts;
+}
+
+MemoryFacts read_memory_facts() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  const uint64_t physical =
+      pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) : 0;
+  return memory_facts(physical, soft_limit(RLIMIT_AS), soft_limit(RLIMIT_DATA), "/sys/fs/cgroup");
 }
 
 uint64_t default_memory_limit(const MemoryFacts& facts) {

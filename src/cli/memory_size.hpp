@@ -1,8 +1,11 @@
 // Memory sizes on the command line: parsing "512M"-style values, the default limit, printing.
 #pragma once
 
+#include <sys/resource.h>
+
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "taquin/error.hpp"
 
@@ -21,7 +24,17 @@ struct MemoryFacts {
   uint64_t cgroup = 0;         // the cgroup's memory.max (v2) or memory.limit_in_bytes (v1)
 };
 
-// Reads the limits above from the system.
+// The limit a cgroup memory file's text sets, in bytes: a decimal number (then blanks, a newline);
+// 0, no limit, for "max", an empty or malformed text, or cgroup v1's "no limit" (2^62 or more).
+uint64_t parse_cgroup_limit(std::string_view text);
+
+// The limits given the system's answers: `physical` bytes of memory (0: unknown), the soft limits
+// RLIMIT_AS and RLIMIT_DATA (RLIM_INFINITY: none), and the cgroup file system at `cgroup_root`
+// (v2's memory.max, else v1's memory/memory.limit_in_bytes; a missing file: no limit).
+MemoryFacts memory_facts(uint64_t physical, rlim_t address_space, rlim_t data,
+                         const std::string& cgroup_root);
+
+// The limits above, read from this process and machine (memory_facts with /sys/fs/cgroup).
 MemoryFacts read_memory_facts();
 
 // The default memory budget of the searches that store states: half the least of the limits

@@ -59,6 +59,16 @@ void BuildReport::reused(int group, const std::string& from) {
             << " (same cells, blank in the same region), copied\n";
 }
 
+std::optional<Error> databases_changed(const pdb::PdbSet* databases) {
+  if (!databases) return std::nullopt;
+  Expected<bool> same = pdb::check_unchanged(*databases);
+  if (same) return std::nullopt;
+  Error error = same.error();
+  error.message = "internal error: " + error.message +
+                  "; results computed with it are not printed (those above were finished before)";
+  return error;
+}
+
 pdb::PdbPaths pdb_paths(const PdbChoice& choice) {
   pdb::PdbPaths paths;
   paths.location = choice.location;

@@ -45,6 +45,10 @@ class BuildReport {
   ProgressBar bar_{false};  // the bar on a terminal
 };
 
+// When a table of `databases` (none when null) was modified on disk since it was loaded, the
+// error to print before stopping with kExitInternal instead of printing a result computed with it.
+std::optional<Error> databases_changed(const pdb::PdbSet* databases);
+
 // Where databases are found and built: --pdb, else pdb/ then the default directory
 // ($TAQUIN_PDB_DIR, else $XDG_DATA_HOME/taquin, else ~/.local/share/taquin).
 pdb::PdbPaths pdb_paths(const PdbChoice& choice);

@@ -1,6 +1,7 @@
 // `taquin solve`: a solution of every input board by the chosen algorithm and heuristic, replayed
 // against the goal before it is printed, with the search's statistics (text or JSON lines).
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <deque>
@@ -402,7 +403,8 @@ int run_solve(const SolveOptions& options) {
 
   // Records are printed in input order, each as soon as those before it are.
   int status = kExitOk;
-  int interrupted_status = 0;
+  int interrupted_status = 0;  // a signal, or a database changed under the search: stop there
+  std::atomic<bool> stop_reading{false};  // set with interrupted_status: read no more boards
   const auto print_entry = [&](const BatchEntry& entry) {
     std::lock_guard lock(output_mutex);
     if (interrupted_status) return;
@@ -415,6 +417,13 @@ int run_solve(const SolveOptions& options) {
     if (ready.interrupted) {
       print_interrupted(interrupt.signal(), entry.job->instance, ready.result);
       interrupted_status = interrupt.exit_status();
+      stop_reading.store(true);
+      return;
+    }
+    if (std::optional<Error> changed = databases_changed(entry.choice.databases.get())) {
+      print_error(*changed);
+      interrupted_status = kExitInternal;
+      stop_reading.store(true);
       return;
     }
     if (ready.error) print_error(*ready.error);
@@ -446,7 +455,7 @@ int run_solve(const SolveOptions& options) {
     using Token = std::unique_ptr<BatchEntry>;
     const auto read = [&](tbb::flow_control& flow) -> Token {
       std::optional<BatchEntry> entry;
-      if (!interrupt.signal()) entry = take_entry();
+      if (!interrupt.signal() && !stop_reading.load()) entry = take_entry();
       if (!entry) {
         flow.stop();
         return nullptr;

@@ -251,6 +251,12 @@ Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir,
   return set;
 }
 
+Expected<bool> check_unchanged(const PdbSet& set) {
+  for (const std::shared_ptr<const Table>& table : set.tables)
+    if (Expected<bool> same = table->check_unchanged(); !same) return same;
+  return true;
+}
+
 std::vector<int> usable_symmetries(const Catalogue& catalogue, int blank_cell) {
   std::vector<int> out;
   for (int sym = 0; sym < 8; ++sym)

@@ -1,7 +1,8 @@
-// libFuzzer target: the database file reader (header checks, sizes, checksum, mapping) and, for a
-// table it accepts, the value check of `pdb verify`, on any bytes written to an in-memory file:
-// as they come, then with both checksums made right (a forged table), so that the checks behind
-// the checksums are reached too.
+// libFuzzer target: the database file reader (header checks, sizes, checksum, mapping, the value
+// checks made on load) and the value check of `pdb verify`, on any bytes written to an in-memory
+// file: as they come, then with both checksums made right (a forged table), so that the checks
+// behind the checksums are reached too. A classic table that loads must pass verify, and the
+// load's blocked check must agree with verify on every split of the table's tiles.
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -45,9 +46,26 @@ void open_and_verify(const uint8_t* data, size_t size) {
   const auto header = taquin::pdb::read_header(file.path);
   const auto table = taquin::pdb::Table::open(file.path);
   require(!table || header);  // a table that opens has a valid header
-  if (!table) return;
-  require((*table)->payload_bytes() + sizeof(taquin::pdb::FileHeader) == size);
-  (void)taquin::pdb::verify_values(**table);
+  if (table) {
+    require((*table)->payload_bytes() + sizeof(taquin::pdb::FileHeader) == size);
+    const bool verified = taquin::pdb::verify_values(**table).ok();
+    require(verified || (*table)->zero_aware());  // load checks all verify checks of these
+  }
+  if (!header || header->payload_bytes + sizeof(taquin::pdb::FileHeader) != size) return;
+  // The same bytes as an owned table, checked by every split the load may use.
+  const uint8_t* payload = data + sizeof(taquin::pdb::FileHeader);
+  const taquin::pdb::Table owned(
+      static_cast<int>(header->side),
+      std::vector<uint8_t>(header->cells, header->cells + header->group_size),
+      static_cast<int>(header->blank_cell), static_cast<taquin::pdb::Encoding>(header->encoding),
+      static_cast<int>(header->max_value), std::vector<uint8_t>(payload, data + size),
+      (header->flags & taquin::pdb::kFlagZeroAware) != 0);
+  const bool verified = taquin::pdb::verify_values(owned).ok();
+  const uint64_t hash = XXH64(payload, header->payload_bytes, 0);
+  for (int suffix = 0; suffix <= 4; ++suffix) {
+    const bool loaded = taquin::pdb::check_payload(owned, hash, suffix).ok();
+    require(owned.zero_aware() ? (!verified || loaded) : loaded == verified);
+  }
 }
 
 }  // namespace

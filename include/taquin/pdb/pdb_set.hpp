@@ -24,6 +24,10 @@ struct PdbSet {
   std::string dir;  // where the tables were found
 };
 
+// Fails, naming the file, when a table of `set` was modified on disk since it was loaded
+// (Table::check_unchanged): a result computed with its values is then not to be trusted.
+Expected<bool> check_unchanged(const PdbSet& set);
+
 // Where databases are looked for and built, as the caller resolved it from its options and
 // environment (the library reads neither).
 struct PdbPaths {

@@ -1,6 +1,8 @@
 // One pattern-database table: its file format (header, checksum), writing, mmap loading, lookup.
 #pragma once
 
+#include <sys/stat.h>
+
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -102,6 +104,11 @@ class Table {
   // blank cell whose values are provably these (see same_table_in). Allocates nothing.
   Expected<bool> write(const std::string& path, int blank_cell) const;
 
+  // Fails when the file this table maps was modified or resized since it was opened (another
+  // process rewrote it in place: the values read may have changed); an owned table never fails.
+  // One fstat: cheap enough to call before each result is printed.
+  Expected<bool> check_unchanged() const;
+
   // Maps a table file read-only and validates header and payload checksum. Refuses a missing,
   // foreign, wrong-version, truncated or corrupted file with a one-line reason.
   static Expected<std::shared_ptr<const Table>> open(const std::string& path);
@@ -121,11 +128,21 @@ class Table {
   void* map_ = nullptr;
   size_t map_bytes_ = 0;
   std::string path_;
+  int fd_ = -1;            // the mapped file, kept open to watch it (check_unchanged)
+  struct stat opened_ {};  // its status when it was opened
 };
 
 // Reads and validates the header of a table file (magic, version, header checksum, fields)
 // without reading the payload. Errors as Table::open's.
 Expected<FileHeader> read_header(const std::string& path);
+
+// The checks Table::open makes of a table's payload, in one pass over its bytes: its XXH64 (seed
+// 0) is `payload_hash`, and for a classic table every check of verify_values (from partial
+// Manhattan sums tabulated per block of entries, which costs about what the checksum's read
+// does); for a zero-aware one, no entry can exceed max_value whatever its Manhattan sum, and the
+// goal placement with the blank on its goal cell is 0. `suffix_tiles` > 0 (tests, fuzzing) forces
+// blocks of that many tiles' placements where the table allows it. Errors name the table's path.
+Expected<bool> check_payload(const Table& table, uint64_t payload_hash, int suffix_tiles = 0);
 
 // Checks every entry: the goal placement is 0, each value is at least the group's Manhattan
 // sum with the same parity, and no value exceeds max_value (which some entry reaches). For a
