@@ -123,6 +123,8 @@ class PdbHeuristic {
   }
 
   [[gnu::always_inline]] int value(const State& s) const {
+    // (Two views at most: the 4x4 hot loop's code as it was before partitions.)
+    if constexpr (kMaxViews == 2) return views_ == 1 ? s.sum[0] : std::max(s.sum[0], s.sum[1]);
     int best = s.sum[0];
     for (int v = 1; v < kMaxViews; ++v)  // (a constant count: the loop unrolls)
       if (v < views_) best = std::max(best, s.sum[v]);
@@ -144,6 +146,7 @@ class PdbHeuristic {
   }
   [[gnu::always_inline]] int update_rest(State& s, const Board<N>& after, int label, int from,
                                          int to) const {
+    if (views_ == 1) return s.sum[0];
     for (int v = 1; v < kMaxViews; ++v)
       if (v < views_) relook(s, v, after, label, from, to);
     return value(s);
@@ -167,7 +170,8 @@ class PdbHeuristic {
   [[gnu::always_inline]] Lookup prepare(const State& s, const Board<N>& board, int label, int from,
                                         int to) const {
     Lookup l;
-    for (int v = 0; v < kMaxViews; ++v)
+    l.view[0] = read_after(s, 0, board, label, from, to);
+    for (int v = 1; v < kMaxViews; ++v)
       if (v < views_) l.view[v] = read_after(s, v, board, label, from, to);
     return l;
   }
@@ -182,6 +186,7 @@ class PdbHeuristic {
     return s.sum[0];
   }
   [[gnu::always_inline]] int update_rest(State& s, const Lookup& l) const {
+    if (views_ == 1) return s.sum[0];
     for (int v = 1; v < kMaxViews; ++v)
       if (v < views_) apply(s, v, l.view[v]);
     return value(s);
