@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -22,6 +23,15 @@
 namespace taquin::testing {
 namespace {
 
+#if defined(__SANITIZE_ADDRESS__)
+// Under AddressSanitizer a process keeps what it frees in a quarantine (256 MB by default) besides
+// its shadow memory: the children run without the quarantine, and their peak is compared with the
+// same command's on a small batch only (the absolute bound is the Release build's).
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+
 struct Measured {
   int status = -1;
   long peak_rss_kib = 0;  // the child's ru_maxrss
@@ -33,6 +43,12 @@ struct Measured {
 Measured run_measured(const std::vector<std::string>& args, const std::string& input,
                       const std::string& output) {
   const std::string err_file = output + ".err";
+  if (kAddressSanitizer) {
+    const char* options = std::getenv("ASAN_OPTIONS");
+    const std::string quarantine_off = "quarantine_size_mb=0:thread_local_quarantine_size_kb=0";
+    ::setenv("ASAN_OPTIONS",
+             (options ? std::string(options) + ":" : "").append(quarantine_off).c_str(), 1);
+  }
   const pid_t pid = ::fork();
   if (pid == 0) {
     const int in = ::open(input.empty() ? "/dev/null" : input.c_str(), O_RDONLY);
@@ -127,7 +143,8 @@ void expect_bounded_memory(const Measured& big, const Measured& small, long boun
   EXPECT_LT(big.peak_rss_kib, small.peak_rss_kib + 8 * 1024)
       << what << " peaked at " << big.peak_rss_kib << " KiB, " << small.peak_rss_kib
       << " KiB on 1,000 boards";
-  EXPECT_LT(big.peak_rss_kib, bound_kib) << what << " peaked at " << big.peak_rss_kib << " KiB";
+  if (!kAddressSanitizer)
+    EXPECT_LT(big.peak_rss_kib, bound_kib) << what << " peaked at " << big.peak_rss_kib << " KiB";
 }
 
 // A file of 32 MB of valid 3x3 boards (1.9 million): check and solve read it a few boards at a
