@@ -43,12 +43,15 @@ struct Measured {
 Measured run_measured(const std::vector<std::string>& args, const std::string& input,
                       const std::string& output) {
   const std::string err_file = output + ".err";
-  if (kAddressSanitizer) {
+  // Once per process: each run would otherwise append the same options again.
+  static const bool quarantine_off = [] {
+    if (!kAddressSanitizer) return false;
     const char* options = std::getenv("ASAN_OPTIONS");
-    const std::string quarantine_off = "quarantine_size_mb=0:thread_local_quarantine_size_kb=0";
-    ::setenv("ASAN_OPTIONS",
-             (options ? std::string(options) + ":" : "").append(quarantine_off).c_str(), 1);
-  }
+    const std::string off = "quarantine_size_mb=0:thread_local_quarantine_size_kb=0";
+    ::setenv("ASAN_OPTIONS", (options ? std::string(options) + ":" : "").append(off).c_str(), 1);
+    return true;
+  }();
+  (void)quarantine_off;
   const pid_t pid = ::fork();
   if (pid == 0) {
     const int in = ::open(input.empty() ? "/dev/null" : input.c_str(), O_RDONLY);
@@ -143,8 +146,9 @@ void expect_bounded_memory(const Measured& big, const Measured& small, long boun
   EXPECT_LT(big.peak_rss_kib, small.peak_rss_kib + 8 * 1024)
       << what << " peaked at " << big.peak_rss_kib << " KiB, " << small.peak_rss_kib
       << " KiB on 1,000 boards";
-  if (!kAddressSanitizer)
+  if (!kAddressSanitizer) {
     EXPECT_LT(big.peak_rss_kib, bound_kib) << what << " peaked at " << big.peak_rss_kib << " KiB";
+  }
 }
 
 // A file of 32 MB of valid 3x3 boards (1.9 million): check and solve read it a few boards at a
