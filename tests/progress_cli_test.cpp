@@ -114,6 +114,8 @@ void expect_finished_bar(const std::string& terminal, const std::string& label,
   const std::regex bar(label + R"( \[#{30}\] 100\.0% )" + counts + R"(, [^\r\n]*[0-9.]+ s\r\n)");
   EXPECT_TRUE(std::regex_match(final_drawing, bar)) << final_drawing;
   EXPECT_EQ(terminal.rfind("\r\x1b[K" + label + " [", 0), 0u) << terminal;
+  // The finished bar is drawn once.
+  EXPECT_EQ(terminal.find("] 100.0% "), terminal.rfind("] 100.0% ")) << terminal;
 }
 
 TEST(ProgressCli, PdbVerifyShowsABarOnATerminalAndNothingElsewhere) {

@@ -183,6 +183,9 @@ void ProgressBar::update(std::string_view label, uint64_t done, uint64_t total,
     std::fputs((line + text).c_str(), stderr);
   } else {
     if (done < total && drawn_ && now - last_draw_ < std::chrono::milliseconds(100)) return;
+    const bool complete = total != 0 && done >= total;
+    if (complete && complete_drawn_) return;  // the finished bar is drawn once
+    complete_drawn_ = complete;
     last_draw_ = now;
     constexpr int kWidth = 30;
     std::string bar(static_cast<size_t>(share * kWidth + 0.5), '#');

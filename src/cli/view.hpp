@@ -89,8 +89,9 @@ class ProgressBar {
  private:
   bool lines_;
   bool terminal_;
-  bool drawn_ = false;   // a redrawn line waits for its end
-  int last_tenth_ = -1;  // the last tenth a line was printed for
+  bool drawn_ = false;           // a redrawn line waits for its end
+  bool complete_drawn_ = false;  // the last drawing showed DONE = TOTAL
+  int last_tenth_ = -1;          // the last tenth a line was printed for
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point last_draw_{};
 };
