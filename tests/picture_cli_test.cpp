@@ -123,7 +123,7 @@ TEST(PictureCli, SvgFigureShowsEveryStepLeftToRightThenTopToBottom) {
   ASSERT_EQ(image.width, columns * board_w);
   ASSERT_EQ(image.height, static_cast<int>((s.path.size() + columns - 1) / columns) * board_h);
   // The start, the goal, and one in between (on another row).
-  for (size_t i : {size_t{0}, size_t{columns + 1}, s.path.size() - 1})
+  for (size_t i : {size_t{0}, static_cast<size_t>(columns) + 1, s.path.size() - 1})
     expect_board(image, static_cast<int>(i % columns) * board_w + kPictureMargin,
                  static_cast<int>(i / columns) * board_h + 24 + kPictureMargin, s.path[i],
                  Goal::standard(3), "step " + std::to_string(i));
@@ -303,7 +303,10 @@ std::string two_moves_away(int side) {
     blank = target;
   }
   std::string text;
-  for (int t : tiles) text += (text.empty() ? "" : " ") + std::to_string(t);
+  for (int t : tiles) {
+    if (!text.empty()) text += ' ';
+    text += std::to_string(t);
+  }
   return text;
 }
 
