@@ -79,8 +79,9 @@ void expect_matches(const std::string& out, const std::string& record_name, int 
     ASSERT_TRUE(parsed) << record_name << ": not one JSON object: " << line;
     const std::map<std::string, std::string>& fields = *parsed;
     for (const auto& [name, field] : record)
-      if (field.always || must_have.count(name))
+      if (field.always || must_have.count(name)) {
         EXPECT_TRUE(fields.count(name)) << record_name << ": no " << name << " in " << line;
+      }
     for (const auto& [name, value] : fields) {
       ASSERT_TRUE(record.count(name)) << record_name << ": " << name << " is not documented";
       const std::string& type = record.at(name).type;

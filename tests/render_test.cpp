@@ -72,7 +72,9 @@ TEST(Render, Palette256GivesNeighbouringGoalCellsDistinctEntriesInGradientOrder)
     std::vector<int> index(cells);
     for (int cell = 0; cell < cells; ++cell) {
       index[cell] = cell + 1 < cells ? standard[cell] : zero_first[cell];
-      if (cell > 0 && cell + 1 < cells) EXPECT_EQ(standard[cell], zero_first[cell]) << side;
+      if (cell > 0 && cell + 1 < cells) {
+        EXPECT_EQ(standard[cell], zero_first[cell]) << side;
+      }
     }
     EXPECT_EQ(index.front(), 201) << side;  // magenta
     EXPECT_EQ(index.back(), 226) << side;   // yellow
@@ -83,11 +85,13 @@ TEST(Render, Palette256GivesNeighbouringGoalCellsDistinctEntriesInGradientOrder)
       EXPECT_GE(green, last_green) << side << " cell " << cell << ": out of gradient order";
       last_green = green;
       const int row = cell / side, column = cell % side;
-      if (column + 1 < side)
+      if (column + 1 < side) {
         EXPECT_NE(index[cell], index[cell + 1]) << side << ": cells " << cell << ", " << cell + 1;
-      if (row + 1 < side)
+      }
+      if (row + 1 < side) {
         EXPECT_NE(index[cell], index[cell + side])
             << side << ": cells " << cell << ", " << cell + side;
+      }
     }
   }
 }
