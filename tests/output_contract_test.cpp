@@ -362,7 +362,21 @@ TEST(OutputContract, BenchCsv) {
   // The summary goes to stderr, each line marked, the node signature last.
   EXPECT_NE(run.err.find("taquin: set: hardest8, heuristic: linear\n"), std::string::npos)
       << run.err;
-  EXPECT_NE(run.err.find("taquin: Nodes searched: "), std::string::npos) << run.err;
+  // Its numbers are the JSON summary's.
+  const auto summary = testing::json_fields(testing::lines_of(json).back());
+  ASSERT_TRUE(summary) << json;
+  const auto field = [&](const std::string& name) { return summary->at(name); };
+  for (const std::string& line : {"taquin: instances: " + field("instances") + "\n",
+                                  std::string("taquin: all optimal: ") +
+                                      (field("all_optimal") == "true" ? "yes" : "no") + "\n",
+                                  "taquin: nodes expanded: " + field("nodes_expanded") + "\n",
+                                  "taquin: generated: " + field("nodes_generated") + " (",
+                                  std::string("taquin: threads: 1\n"),
+                                  "taquin: Nodes searched: " + field("nodes_searched") + "\n"})
+    EXPECT_NE(run.err.find(line), std::string::npos) << line << " not in:\n" << run.err;
+  EXPECT_EQ(field("instances"), "2");
+  EXPECT_EQ(run.err.substr(run.err.rfind("taquin: ")),
+            "taquin: Nodes searched: " + field("nodes_searched") + "\n");
 }
 
 TEST(OutputContract, CompareCsv) {
