@@ -15,12 +15,7 @@ struct CheckOptions {
 
 int run_check(const CheckOptions& options) {
   // Bad inputs are reported in their place and the others checked; --strict stops at the first.
-  if (options.strict)
-    if (std::optional<Error> bad = JobStream::first_bad_input(options.input)) {
-      print_error(*bad);
-      return kExitBadInput;
-    }
-  Expected<JobStream> jobs = JobStream::open(options.input);
+  Expected<JobStream> jobs = JobStream::open(options.input, options.strict);
   if (!jobs) {
     print_error(jobs.error());
     return kExitBadInput;

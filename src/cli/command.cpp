@@ -105,7 +105,9 @@ Expected<Goal> goal_for_size(int size, const std::string& goal) {
 JobStream::JobStream(GoalSpec spec, Shard shard, std::vector<Input> inputs)
     : spec_(std::move(spec)), shard_(shard), inputs_(std::move(inputs)) {}
 
-Expected<JobStream> JobStream::open(const InputOptions& options) {
+Expected<JobStream> JobStream::open(const InputOptions& options, bool all_or_nothing) {
+  if (all_or_nothing)
+    if (std::optional<Error> bad = first_bad_input(options)) return *bad;
   Expected<GoalSpec> spec = parse_goal_spec(options.goal, "--goal");
   if (!spec) return spec.error();
   Shard shard;

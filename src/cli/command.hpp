@@ -91,20 +91,21 @@ struct Job {
 // time, whatever the size of the inputs.
 class JobStream {
  public:
-  // The stream of `options`; fails on a bad --goal or --shard.
-  static Expected<JobStream> open(const InputOptions& options);
-
-  // Reads the whole batch once, before any board is handled (--strict): the first bad input (or
-  // bad --goal, --shard), or nullopt. Standard input is read then only when it can be read again
-  // (a regular file, rewound); from a pipe or a terminal it is left to the stream, where a bad
-  // input is met after the boards before it.
-  static std::optional<Error> first_bad_input(const InputOptions& options);
+  // The stream of `options`; fails on a bad --goal or --shard. With `all_or_nothing` (--strict),
+  // first_bad_input is checked first and a bad input fails the open, before any board is handled.
+  static Expected<JobStream> open(const InputOptions& options, bool all_or_nothing = false);
 
   // The next job of the shard, or a bad input in its place (a file that cannot be read, a bad
   // board, a goal of another side: every shard reports it); nullopt after the last.
   std::optional<Expected<Job>> next();
 
  private:
+  // Reads the whole batch once, before any board is handled (--strict): the first bad input (or
+  // bad --goal, --shard), or nullopt. Standard input is read then only when it can be read again
+  // (a regular file, rewound); from a pipe or a terminal it is left to the stream, where a bad
+  // input is met after the boards before it.
+  static std::optional<Error> first_bad_input(const InputOptions& options);
+
   struct Input {
     std::string text;  // a file ("-": standard input), or the --board text
     bool is_board = false;

@@ -121,11 +121,7 @@ int run_compare(const CompareOptions& options) {
     return kExitBadInput;
   }
   // All or nothing: a bad input stops the run before any board (from a pipe: where it stands).
-  if (std::optional<Error> bad = JobStream::first_bad_input(options.input)) {
-    print_error(*bad);
-    return kExitBadInput;
-  }
-  Expected<JobStream> jobs = JobStream::open(options.input);
+  Expected<JobStream> jobs = JobStream::open(options.input, true);
   if (!jobs) {
     print_error(jobs.error());
     return kExitBadInput;

@@ -254,12 +254,7 @@ int run_solve(const SolveOptions& options) {
   plan.limits = *limits;
 
   // Bad inputs are reported in their place and the others solved; --strict stops at the first.
-  if (options.strict)
-    if (std::optional<Error> bad = JobStream::first_bad_input(options.input)) {
-      print_error(*bad);
-      return kExitBadInput;
-    }
-  Expected<JobStream> jobs = JobStream::open(options.input);
+  Expected<JobStream> jobs = JobStream::open(options.input, options.strict);
   if (!jobs) {
     print_error(jobs.error());
     return kExitBadInput;
