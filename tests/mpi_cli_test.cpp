@@ -11,6 +11,7 @@
 #include <fstream>
 #include <map>
 #include <regex>
+#include <sstream>
 
 #include "cli_run.hpp"
 #include "taquin/goal.hpp"
@@ -217,6 +218,92 @@ TEST(MpiSolve, CtrlCAtMpirunStopsEveryRankAndKeepsTheRecords) {
       << err.str();
   // No rank left behind.
   EXPECT_FALSE(process_running_with(boards));
+}
+
+// The pid of the process of rank `rank` (its environment's OMPI_COMM_WORLD_RANK) whose command
+// line holds `text`, else 0.
+pid_t rank_process(const std::string& text, int rank) {
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream cmdline(entry.path() / "cmdline", std::ios::binary);
+    const std::string line((std::istreambuf_iterator<char>(cmdline)),
+                           std::istreambuf_iterator<char>());
+    if (line.find(text) == std::string::npos) continue;
+    std::ifstream environ(entry.path() / "environ", std::ios::binary);
+    const std::string variables((std::istreambuf_iterator<char>(environ)),
+                                std::istreambuf_iterator<char>());
+    if (variables.find(std::string("OMPI_COMM_WORLD_RANK=") + std::to_string(rank) + '\0') !=
+        std::string::npos)
+      return std::stoi(name);
+  }
+  return 0;
+}
+
+// CPU time (user and system, clock ticks) process `pid` has used: /proc/<pid>/stat's fields 14-15.
+long cpu_ticks(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::istringstream fields(text.substr(text.rfind(')') + 2));  // after the command's name
+  std::string field;
+  long user = 0;
+  long system = 0;
+  for (int i = 3; i <= 15 && fields >> field; ++i) {
+    if (i == 14) user = std::stol(field);
+    if (i == 15) system = std::stol(field);
+  }
+  return user + system;
+}
+
+TEST(MpiSolve, RankOneTakesSubtreesWhileRankZeroIsStopped) {
+  // Ranges of subtrees come from a counter on rank 0 that the other ranks update themselves: with
+  // rank 0's process stopped (SIGSTOP), rank 1 goes on searching the long iteration of an 80-move
+  // board with Manhattan (minutes), rather than waiting for rank 0 to answer. On one node, through
+  // shared memory (Open MPI's osc sm, named so that the environment cannot choose another: across
+  // nodes without network atomics, the counter needs rank 0's progress).
+  const std::string boards = temp_file("mpi_stop_" + std::to_string(::getpid()) + ".txt",
+                                       "0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1\n");
+  const std::string err_file = boards + ".err";
+  int out_fd = -1;
+  const pid_t pid = spawn_program(
+      std::string(TAQUIN_MPIEXEC) + " --oversubscribe --mca osc sm -np 2 " + TAQUIN_BINARY,
+      "solve --heuristic manhattan -j 1 --format json " + boards, err_file, out_fd);
+  ASSERT_GT(pid, 0);
+  usleep(2000 * 1000);  // both ranks well into the parallel iterations
+  const pid_t rank_0 = rank_process(boards, 0);
+  const pid_t rank_1 = rank_process(boards, 1);
+  // Rank 1's CPU time over two seconds, rank 0 running, then stopped (compared with each other,
+  // so that the host's load counts alike in both).
+  long running = 0;
+  long stopped = 0;
+  if (rank_0 > 0 && rank_1 > 0) {
+    const long before = cpu_ticks(rank_1);
+    usleep(2000 * 1000);
+    const long middle = cpu_ticks(rank_1);
+    kill(rank_0, SIGSTOP);
+    usleep(2000 * 1000);
+    const long after = cpu_ticks(rank_1);
+    kill(rank_0, SIGCONT);
+    running = middle - before;
+    stopped = after - middle;
+  }
+  // Ended as by Ctrl-C (mpirun then cleans up after its ranks), else killed after 30 s.
+  kill(pid, SIGINT);
+  int raw = 0;
+  bool ended = false;
+  for (int i = 0; i < 300 && !(ended = waitpid(pid, &raw, WNOHANG) == pid); ++i) usleep(100'000);
+  if (!ended) {
+    kill(-pid, SIGKILL);
+    waitpid(pid, &raw, 0);
+  }
+  close(out_fd);
+  std::remove(err_file.c_str());
+  ASSERT_GT(rank_0, 0) << "rank 0's process not found";
+  ASSERT_GT(rank_1, 0) << "rank 1's process not found";
+  ASSERT_GT(running, 0) << "rank 1 did not search";
+  // Searching, rank 1 uses its core (a rank that waits for an answer sleeps: near nothing).
+  EXPECT_GT(stopped, running / 2) << "rank 1's CPU ticks: " << running << " with rank 0 running, "
+                                  << stopped << " with rank 0 stopped";
 }
 
 }  // namespace

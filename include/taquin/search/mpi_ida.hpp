@@ -1,4 +1,5 @@
-// IDA* spread over the ranks of an MPI communicator: rank 0 hands out frontier subtrees on request.
+// IDA* spread over the ranks of an MPI communicator: each rank takes frontier subtrees from a
+// shared counter.
 #pragma once
 
 #include <mpi.h>
@@ -27,23 +28,27 @@ namespace taquin {
 
 namespace detail::mpi {
 
-// Message tags of the search. To rank 0: kRequest (a rank wants subtrees), kReport (it found the
-// goal or met a limit: every rank stops), kNodes (its node count, under a node limit), kDone (its
-// iteration is over); each carries the sender's node count. From rank 0: kChunk (a range of
-// subtrees, empty when none is left), kStop (stop this iteration). kPath: the solution's moves,
-// from the rank that found them to rank 0.
-enum Tag : int { kRequest = 101, kReport, kNodes, kDone, kChunk, kStop, kPath };
+// Message tags of the search. To rank 0: kReport (a rank found the goal or met a limit: every
+// rank stops), kNodes (its node count, under a node limit), kDone (its iteration is over); each
+// carries the sender's node count. From rank 0: kStop (stop this iteration). kPath: the
+// solution's moves, from the rank that found them to rank 0.
+enum Tag : int { kReport = 101, kNodes, kDone, kStop, kPath };
 // How long a thread that waits on messages sleeps between two looks: kIdlePause while this rank
 // has no search running (its core is free), kBusyPause beside a running search, whose core the
-// look takes for a moment (a rank's next range is asked for before it is needed, so a
-// half-millisecond's answer costs it nothing; a stop waits at most a millisecond).
+// look takes for a moment (a stop waits a few milliseconds at most; on hardest80, looks every
+// 500 us cost each rank 0.26-0.42 s of system time, every 2 ms 0.11-0.18 s).
 inline constexpr auto kIdlePause = std::chrono::microseconds(100);
-inline constexpr auto kBusyPause = std::chrono::microseconds(500);
+inline constexpr auto kBusyPause = std::chrono::milliseconds(2);
 // Nodes a range of subtrees is meant to hold at most (a few milliseconds' search): enough that a
-// range outlasts the answer to the request for the next, few enough that the ranks sweep the
-// frontier in order together, as the threads do, and the last iteration reaches its first
-// solution about as many times sooner as there are ranks.
+// range outlasts the fetch of the next, few enough that the ranks sweep the frontier in order
+// together, as the threads do, and the last iteration reaches its first solution about as many
+// times sooner as there are ranks.
 inline constexpr uint64_t kRangeNodes = uint64_t{1} << 14;
+// The most nodes an iteration rank 0 tries alone may take (the others wait): past it, the
+// iteration is abandoned and tried again by every rank. On the 80-move 15-puzzles with the 7-8
+// tables, parallel_ida_search's 2^18 left rank 1 idle for a tenth of the run, mostly while rank
+// 0 searched iterations it then abandoned (262,144 nodes each, searched again by both ranks).
+inline constexpr uint64_t kRankZeroIterationNodes = uint64_t{1} << 15;
 
 // Completes `request`, sleeping between tests: Open MPI's blocking calls spin, and a rank that
 // waits must leave the core to the ranks that search.
@@ -55,19 +60,81 @@ inline void wait_quietly(MPI_Request& request) {
   }
 }
 
+// A ticket counter in a window on rank 0 of a communicator, from which any rank takes the next
+// ticket by an atomic fetch-and-add (MPI_Rget_accumulate in a passive-target epoch): no answer
+// from rank 0's threads is needed (on one node the add is an atomic in shared memory; across
+// nodes the network's atomics, or Open MPI's progress, which rank 0's message loop drives).
+// Every rank of `comm` constructs and destroys it together; one thread calls it at a time.
+class TicketCounter {
+ public:
+  explicit TicketCounter(MPI_Comm comm) {
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    void* base = nullptr;
+    MPI_Win_allocate(rank == 0 ? sizeof(uint64_t) : 0, sizeof(uint64_t), MPI_INFO_NULL, comm, &base,
+                     &window_);
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, window_);
+    if (rank == 0) {  // zeroed before any rank takes a ticket
+      const uint64_t zero = 0;
+      MPI_Accumulate(&zero, 1, MPI_UINT64_T, 0, 0, 1, MPI_UINT64_T, MPI_REPLACE, window_);
+      MPI_Win_flush(0, window_);
+    }
+    MPI_Request barrier;
+    MPI_Ibarrier(comm, &barrier);
+    wait_quietly(barrier);
+  }
+  ~TicketCounter() {
+    MPI_Win_unlock_all(window_);
+    MPI_Win_free(&window_);
+  }
+  TicketCounter(const TicketCounter&) = delete;
+  TicketCounter& operator=(const TicketCounter&) = delete;
+
+  // Asks for the next ticket (at most one asked and not taken at a time); take() returns it.
+  void ask() {
+    MPI_Rget_accumulate(&one_, 1, MPI_UINT64_T, &ticket_, 1, MPI_UINT64_T, 0, 0, 1, MPI_UINT64_T,
+                        MPI_SUM, window_, &request_);
+  }
+  uint64_t take() {
+    wait_quietly(request_);
+    return ticket_;
+  }
+
+ private:
+  MPI_Win window_ = MPI_WIN_NULL;
+  MPI_Request request_ = MPI_REQUEST_NULL;
+  const uint64_t one_ = 1;
+  uint64_t ticket_ = 0;
+};
+
+// The ranges of subtrees an iteration hands out, in frontier order, as their ends: range k is
+// [ends[k - 1], ends[k]) (ends[-1] = 0). Each is an even share of the subtrees left over twice
+// `workers` (all ranks' threads), so ranges shrink to single subtrees as the iteration ends, and
+// holds at most `cap` subtrees. Every rank computes the same from the same arguments.
+inline std::vector<size_t> range_ends(size_t subtrees, size_t workers, size_t cap) {
+  std::vector<size_t> ends;
+  for (size_t at = 0; at < subtrees;) {
+    at += std::clamp<size_t>((subtrees - at) / (2 * workers), 1, cap);
+    ends.push_back(at);
+  }
+  return ends;
+}
+
 }  // namespace detail::mpi
 
 // Optimal solution of the canonical board `start`, searched by every rank of `comm` (each with
 // the threads oneTBB allows it): every rank calls it with the same board, heuristic and limits.
-// Rank 0 alone tries the small bounds serially (parallel_ida_search's serial_iterations; the other
-// ranks wait without spinning); then every rank builds the same breadth-first frontier of
-// subtrees (as parallel_ida_search does); each further bound is tried on all of them, rank 0
-// handing out ranges of subtrees to whichever rank asks (guided: large ranges first, single
-// subtrees at the end). A goal or a limit met on any rank stops every rank within a subtree's check
-// interval; the next bound is the least f above the bound over all ranks. The result is meaningful
-// on rank 0 only: the moves (sent to it by the rank that found them), the nodes summed over the
-// ranks. `rank_expanded` (rank 0, optional) receives the nodes each rank expanded. The node limit
-// counts every rank's nodes (as reported to rank 0, so it may be passed by some subtrees' worth).
+// Rank 0 alone tries the small bounds serially (parallel_ida_search's serial_iterations, up to
+// kRankZeroIterationNodes an iteration; the other ranks wait without spinning); then every rank
+// builds the same breadth-first frontier of subtrees (as parallel_ida_search does); each further
+// bound is tried on all of them, every rank taking the next range of subtrees from a counter on
+// rank 0 that it updates itself (TicketCounter: no rank waits for another's answer; guided: large
+// ranges first, single subtrees at the end). A goal or a limit met on any rank stops every rank
+// within a subtree's check interval; the next bound is the least f above the bound over all
+// ranks. The result is meaningful on rank 0 only: the moves (sent to it by the rank that found
+// them), the nodes summed over the ranks. `rank_expanded` (rank 0, optional) receives the nodes
+// each rank expanded. The node limit counts every rank's nodes (as reported to rank 0, so it may
+// be passed by some subtrees' worth).
 template <int N, IncrementalHeuristic<N> H>
 SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Limits& limits,
                             MPI_Comm comm, std::vector<uint64_t>* rank_expanded = nullptr) {
@@ -107,20 +174,22 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   size_t frontier_target = detail::kFrontierTarget;
   int32_t serial[3] = {-1, 0, 0};
   if (rank == 0) {
-    if (const std::optional<Outcome> ended = detail::serial_iterations(
-            start, start_state, heuristic, limits, started, detail::kSerialIterationNodes, result,
-            bound, frontier_target))
+    if (const std::optional<Outcome> ended =
+            detail::serial_iterations(start, start_state, heuristic, limits, started,
+                                      kRankZeroIterationNodes, result, bound, frontier_target))
       serial[0] = static_cast<int32_t>(*ended);
     serial[1] = bound;
-    serial[2] = static_cast<int32_t>(frontier_target);
+    serial[2] = static_cast<int32_t>(std::min<uint64_t>(stats.nodes_expanded, INT32_MAX));
   }
   if (ranks > 1) {
     MPI_Request request;
     MPI_Ibcast(serial, 3, MPI_INT32_T, 0, comm, &request);
-    detail::mpi::wait_quietly(request);
+    wait_quietly(request);
   }
   bound = serial[1];
-  frontier_target = static_cast<size_t>(serial[2]);
+  // As many subtrees as the threaded search splits a large search into (the smaller serial
+  // budget would make serial_iterations ask for fewer).
+  frontier_target = detail::kFrontierTarget;
   const uint64_t serial_expanded = stats.nodes_expanded;  // rank 0's, else 0
   const uint64_t serial_generated = stats.nodes_generated;
   if (serial[0] >= 0) {
@@ -146,12 +215,19 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   const uint64_t own_frontier_generated = rank == 0 ? serial_generated + frontier_generated : 0;
   const std::vector<Node>& frontier = tree.deepest();
   const size_t frontier_depth = tree.depth();
+  const int threads = tbb::this_task_arena::max_concurrency();
+  int all_threads = threads;  // over every rank: the ranges' sizes depend on it
+  {
+    MPI_Request request;
+    MPI_Iallreduce(&threads, &all_threads, 1, MPI_INT, MPI_SUM, comm, &request);
+    wait_quietly(request);
+  }
+  TicketCounter counter(comm);
 
   std::atomic<uint64_t> shared_nodes{own_frontier_expanded};  // this rank's (rank 0: all ranks')
   std::atomic<bool> halt{false};  // stop every search of this rank (goal or limit anywhere)
   std::atomic<int> own_stop{-1};  // the limit this rank met (an Outcome), -1: none
   std::mutex mpi_mutex;           // one thread calls MPI at a time (MPI_THREAD_SERIALIZED)
-  const int threads = tbb::this_task_arena::max_concurrency();
   tbb::enumerable_thread_specific<Worker> workers([&] {
     return Worker(heuristic, start.blank_label(),
                   detail::LimitWatch(limits, detail::kIdaCheckInterval, started, &shared_nodes,
@@ -173,72 +249,53 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   }
   // This rank's nodes so far, as told to rank 0 (the shared counter; workers add to it at checks).
   const auto nodes_so_far = [&] { return shared_nodes.load(std::memory_order_relaxed); };
-  // Rank 0: the nodes of every rank before this iteration, and in the last one (the serial
-  // iterations' for the first), from which it sizes this iteration's ranges.
-  uint64_t nodes_before = nodes_so_far();
-  uint64_t last_iteration_nodes = std::max<uint64_t>(serial_expanded, 1);
+  // The nodes this rank's workers expanded.
+  const auto searched = [&] {
+    uint64_t nodes = 0;
+    for (const Worker& worker : workers) nodes += worker.expanded();
+    return nodes;
+  };
+  // Every rank's nodes in the last iteration (rank 0's serial ones for the first), from which
+  // each rank sizes this iteration's ranges alike; the first ticket of this iteration.
+  uint64_t last_iteration_nodes = std::max<int32_t>(serial[2], 1);
+  uint64_t first_ticket = 0;
   while (found_rank == ranks && bound != Worker::kInfinity) {
     ++stats.iterations;
     // The most subtrees a range holds: about kRangeNodes at this iteration's expected size.
     const uint64_t expected_nodes = last_iteration_nodes * detail::kIterationGrowth;
     const size_t range_cap = static_cast<size_t>(
         std::clamp<uint64_t>(frontier.size() * kRangeNodes / expected_nodes, 1, frontier.size()));
+    const std::vector<size_t> ends =
+        range_ends(frontier.size(), static_cast<size_t>(all_threads), range_cap);
+    const uint64_t searched_before = searched();
+    uint64_t tickets = 0;  // this rank took in this iteration
     std::atomic<int> next_bound{Worker::kInfinity};
     std::atomic<bool> workers_done{false};
-    // Rank 0's cursor over the frontier; this rank's current range [lo, hi).
-    std::atomic<size_t> cursor{0};
+    // This rank's current range [lo, hi) of the frontier.
     size_t lo = 0;
     size_t hi = 0;
     bool exhausted = false;
-    bool asked = false;  // ranks other than 0: a request to rank 0 awaits its answer
-    // A range of subtrees from rank 0's cursor: an even share of what is left, halved again, so
-    // ranges shrink to single subtrees as the iteration ends, and at most range_cap.
-    const auto take_range = [&](size_t& from, size_t& to) {
-      size_t at = cursor.load();
-      size_t count = 0;
-      do {
-        if (at >= frontier.size()) return false;
-        count = std::clamp<size_t>((frontier.size() - at) / (2 * static_cast<size_t>(ranks) *
-                                                             static_cast<size_t>(threads)),
-                                   1, range_cap);
-      } while (!cursor.compare_exchange_weak(at, at + count));
-      from = at;
-      to = at + count;
-      return true;
-    };
-    // Ranks other than 0 (under mpi_mutex): ask rank 0 for a range; take its answer as the
-    // current range (empty: the iteration's subtrees are all handed out).
-    const auto ask = [&] {
-      const uint64_t report[2] = {nodes_so_far(), 0};
-      MPI_Send(report, 2, MPI_UINT64_T, 0, kRequest, comm);
-      asked = true;
-    };
-    const auto take_answer = [&] {
-      uint64_t range[2];
-      MPI_Request receiving;
-      MPI_Irecv(range, 2, MPI_UINT64_T, 0, kChunk, comm, &receiving);
-      wait_quietly(receiving);
-      asked = false;
-      lo = range[0];
-      hi = range[1];
-      exhausted = lo == hi;
-    };
-    // The next subtree this rank searches, or false when the iteration is over for it. A rank
-    // other than 0 asks for its next range as soon as it has one, so that the answer comes while
-    // it searches that one (double buffering: it waits only when a range's work is shorter than
-    // rank 0's answer).
+    bool asked = false;  // a ticket asked for ahead awaits its taking
+    // The next subtree this rank searches, or false when the iteration is over for it. The rank
+    // asks for its next ticket as soon as it takes one, so that the ticket comes while it
+    // searches that range (it waits only when a range's work is shorter than a fetch).
     const auto next_subtree = [&](size_t& index) {
       std::lock_guard lock(mpi_mutex);
       if (halt.load() || exhausted) return false;
       if (lo == hi) {
-        if (rank == 0) {
-          exhausted = !take_range(lo, hi);
-        } else {
-          if (!asked) ask();
-          take_answer();
-          if (!exhausted) ask();
+        if (!asked) {
+          counter.ask();
+          ++tickets;
         }
+        const uint64_t range = counter.take() - first_ticket;
+        asked = false;
+        exhausted = range >= ends.size();
         if (exhausted) return false;
+        lo = range == 0 ? 0 : ends[range - 1];
+        hi = ends[range];
+        counter.ask();
+        ++tickets;
+        asked = true;
       }
       index = lo++;
       return true;
@@ -255,10 +312,14 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     bool stop_received = false;
     std::thread communication;
     if (ranks > 1 && rank == 0) {
+      // Rank 0's messages: reports, node counts and the ends of the others' iterations; a stop
+      // to every other rank once this rank halts. Its MPI calls also drive the progress of the
+      // ticket counter where that needs rank 0 (across nodes without network atomics).
       communication = std::thread([&] {
         std::vector<uint64_t> reported(static_cast<size_t>(ranks), 0);
         int done = 0;
         for (;;) {
+          std::unique_lock lock(mpi_mutex);
           if (!stop_sent && halt.load()) {
             for (int r = 1; r < ranks; ++r) MPI_Send(nullptr, 0, MPI_BYTE, r, kStop, comm);
             stop_sent = true;
@@ -268,12 +329,14 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
           MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &waiting, &status);
           if (!waiting) {
             if (done == ranks - 1 && workers_done.load()) return;
+            lock.unlock();
             std::this_thread::sleep_for(workers_done.load() ? kIdlePause : kBusyPause);
             continue;
           }
           uint64_t message[2];
           MPI_Recv(message, 2, MPI_UINT64_T, status.MPI_SOURCE, status.MPI_TAG, comm,
                    MPI_STATUS_IGNORE);
+          lock.unlock();
           const auto from = static_cast<size_t>(status.MPI_SOURCE);
           const uint64_t total =
               shared_nodes.fetch_add(message[0] - reported[from]) + message[0] - reported[from];
@@ -283,16 +346,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
             own_stop.compare_exchange_strong(none, static_cast<int>(Outcome::NodeLimit));
             halt.store(true);
           }
-          if (status.MPI_TAG == kRequest) {
-            uint64_t range[2] = {0, 0};
-            size_t from_index = 0;
-            size_t to_index = 0;
-            if (!halt.load() && take_range(from_index, to_index)) {
-              range[0] = from_index;
-              range[1] = to_index;
-            }
-            MPI_Send(range, 2, MPI_UINT64_T, status.MPI_SOURCE, kChunk, comm);
-          } else if (status.MPI_TAG == kReport) {
+          if (status.MPI_TAG == kReport) {
             halt.store(true);
           } else if (status.MPI_TAG == kDone) {
             ++done;
@@ -305,8 +359,8 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
         while (!workers_done.load()) {
           {
             std::lock_guard lock(mpi_mutex);
-            // Under a node limit, rank 0 hears of this rank's nodes as they grow, not only when
-            // it asks for subtrees, so the limit stops every rank near it.
+            // Under a node limit, rank 0 hears of this rank's nodes as they grow, so the limit
+            // stops every rank near it.
             if (limits.max_nodes && nodes_so_far() >= told + detail::kIdaCheckInterval) {
               told = nodes_so_far();
               const uint64_t report[2] = {told, 0};
@@ -362,32 +416,41 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     });
     workers_done.store(true);
     if (communication.joinable()) communication.join();
-    // A range asked for ahead and not taken (the iteration stopped): its answer is received here,
-    // before kDone, so that no answer is left for the next iteration.
-    if (asked) take_answer();
+    // A ticket asked for ahead and not taken (the iteration ended or stopped) completes here, so
+    // that every ticket of this iteration is counted before the next one starts.
+    if (asked) counter.take();
     if (ranks > 1 && rank != 0) {
       const uint64_t report[2] = {nodes_so_far(), 0};
       MPI_Send(report, 2, MPI_UINT64_T, 0, kDone, comm);
     }
 
     // What every rank learnt: the least rank with the goal, the next bound, a limit met, and
-    // whether rank 0 sent kStop (a rank that has not received it yet takes it now).
+    // whether rank 0 sent kStop (a rank that has not received it yet takes it now); and the sums
+    // of the iteration's nodes and tickets, which size the next iteration's ranges and number
+    // its first ticket alike on every rank.
     int local[4] = {found_here ? rank : ranks, next_bound.load(),
                     own_stop.load() >= 0 ? own_stop.load() : INT_MAX, stop_sent ? -1 : 0};
     int global[4];
-    MPI_Request reduction;
-    MPI_Iallreduce(local, global, 4, MPI_INT, MPI_MIN, comm, &reduction);
-    wait_quietly(reduction);
-    if (rank != 0 && global[3] == -1 && !stop_received)
-      MPI_Recv(nullptr, 0, MPI_BYTE, 0, kStop, comm, MPI_STATUS_IGNORE);
+    const uint64_t own_sums[2] = {searched() - searched_before, tickets};
+    uint64_t sums[2];
+    MPI_Request reductions[2];
+    MPI_Iallreduce(local, global, 4, MPI_INT, MPI_MIN, comm, &reductions[0]);
+    MPI_Iallreduce(own_sums, sums, 2, MPI_UINT64_T, MPI_SUM, comm, &reductions[1]);
+    wait_quietly(reductions[0]);
+    wait_quietly(reductions[1]);
+    if (rank != 0 && global[3] == -1 && !stop_received) {
+      MPI_Request receiving;
+      MPI_Irecv(nullptr, 0, MPI_BYTE, 0, kStop, comm, &receiving);
+      wait_quietly(receiving);
+    }
     found_rank = global[0];
     if (found_rank == ranks && global[2] != INT_MAX) {
       own_stop.store(global[2]);
       break;
     }
     bound = global[1];
-    last_iteration_nodes = std::max<uint64_t>(nodes_so_far() - nodes_before, 1);
-    nodes_before = nodes_so_far();
+    last_iteration_nodes = std::max<uint64_t>(sums[0], 1);
+    first_ticket += sums[1];
   }
 
   // The solution's moves, from the rank that found them to rank 0.
