@@ -175,7 +175,7 @@ TEST(Pdb5Values, TwoPartitionsTakeTheLargestSumOfTheExhaustiveValues) {
   std::vector<std::vector<int>> truth;
   expect_tables_exhaustive(set, truth);
   ASSERT_EQ(truth.size(), 12u);
-  const pdb::PdbHeuristic<5> h(set, goal.blank_cell());
+  const pdb::PdbMaxHeuristic<5> h(set, goal.blank_cell());
   ASSERT_EQ(h.views(), 4);
   Random random(24);
   int raised = 0;  // boards where the second partition gives the larger value
@@ -207,15 +207,16 @@ TEST(Pdb5Values, TwoPartitionsTakeTheLargestSumOfTheExhaustiveValues) {
 // Every value of `set` on korf50's boards is at most the published optimal length, of its parity.
 void expect_admissible_on_korf50(const pdb::PdbSet& set) {
   const Goal goal = Goal::zero_first(5);
-  const pdb::PdbHeuristic<5> h(set, goal.blank_cell());
   const std::vector<Instance> korf50 = reference_set("korf50");
   ASSERT_EQ(korf50.size(), 50u);
-  for (const Instance& inst : korf50) {
-    ASSERT_TRUE(inst.optimal_length.has_value());
-    const int value = h.evaluate(goal.canonical<5>(inst.tiles));
-    EXPECT_LE(value, *inst.optimal_length) << "line " << inst.line;
-    EXPECT_EQ((*inst.optimal_length - value) % 2, 0) << "line " << inst.line;
-  }
+  pdb::with_pdb_heuristic<5>(set, goal.blank_cell(), [&](const auto& h) {
+    for (const Instance& inst : korf50) {
+      ASSERT_TRUE(inst.optimal_length.has_value());
+      const int value = h.evaluate(goal.canonical<5>(inst.tiles));
+      EXPECT_LE(value, *inst.optimal_length) << "line " << inst.line;
+      EXPECT_EQ((*inst.optimal_length - value) % 2, 0) << "line " << inst.line;
+    }
+  });
 }
 
 TEST(Pdb5Values, NoValueExceedsTheKorf50Lengths) {
@@ -230,26 +231,27 @@ TEST(Pdb5Solve, WalksOf40To60MovesHaveLinearConflictsLengths) {
   for (const Goal& goal : {Goal::zero_first(5), Goal::standard(5)})
     for (const bool twice : {false, true}) {
       const pdb::PdbSet set = twice ? quads_twice(goal) : quads(goal);
-      const pdb::PdbHeuristic<5> h(set, goal.blank_cell());
-      const LinearConflict<5> lc(goal.blank_cell());
-      const Manhattan<5> md(goal.blank_cell());
-      for (int steps = 40; steps <= 60; steps += 5, ++walks) {
-        const Board<5> start = goal.canonical<5>(random_walk(random, goal, steps));
-        const SearchResult r = ida_search(start, h);
-        ASSERT_EQ(r.outcome, Outcome::Solved) << goal.name() << ", walk of " << steps;
-        EXPECT_TRUE(r.optimal);
-        EXPECT_TRUE(solves(goal, start, r.moves));
-        const SearchResult truth = ida_search(start, lc);
-        ASSERT_EQ(truth.outcome, Outcome::Solved);
-        EXPECT_EQ(r.moves.size(), truth.moves.size()) << goal.name() << ", walk of " << steps;
-        EXPECT_GE(h.evaluate(start), md.value(md.init(start)));
-        if (steps == 50) {
-          const SearchResult p = parallel_ida_search(start, h);
-          ASSERT_EQ(p.outcome, Outcome::Solved);
-          EXPECT_EQ(p.moves.size(), truth.moves.size());
-          EXPECT_TRUE(solves(goal, start, p.moves));
+      pdb::with_pdb_heuristic<5>(set, goal.blank_cell(), [&](const auto& h) {
+        const LinearConflict<5> lc(goal.blank_cell());
+        const Manhattan<5> md(goal.blank_cell());
+        for (int steps = 40; steps <= 60; steps += 5, ++walks) {
+          const Board<5> start = goal.canonical<5>(random_walk(random, goal, steps));
+          const SearchResult r = ida_search(start, h);
+          ASSERT_EQ(r.outcome, Outcome::Solved) << goal.name() << ", walk of " << steps;
+          EXPECT_TRUE(r.optimal);
+          EXPECT_TRUE(solves(goal, start, r.moves));
+          const SearchResult truth = ida_search(start, lc);
+          ASSERT_EQ(truth.outcome, Outcome::Solved);
+          EXPECT_EQ(r.moves.size(), truth.moves.size()) << goal.name() << ", walk of " << steps;
+          EXPECT_GE(h.evaluate(start), md.value(md.init(start)));
+          if (steps == 50) {
+            const SearchResult p = parallel_ida_search(start, h);
+            ASSERT_EQ(p.outcome, Outcome::Solved);
+            EXPECT_EQ(p.moves.size(), truth.moves.size());
+            EXPECT_TRUE(solves(goal, start, p.moves));
+          }
         }
-      }
+      });
     }
   EXPECT_EQ(walks, 20);
 }
@@ -278,17 +280,18 @@ void expect_korf50_easiest(const std::string& catalogue, const std::string& stem
   ASSERT_TRUE(set.ok()) << set.error().describe();
   ASSERT_EQ(set->catalogue.stem, stem);
   expect_admissible_on_korf50(*set);
-  const pdb::PdbHeuristic<5> h(*set, goal.blank_cell());
   const std::vector<Instance> korf50 = reference_set("korf50");
   ASSERT_EQ(korf50.size(), 50u);
-  for (int id : {38, 40, 25}) {  // the easiest by Korf & Felner's node counts
-    const Instance& inst = korf50[id - 1];
-    const Board<5> start = goal.canonical<5>(inst.tiles);
-    const SearchResult r = parallel_ida_search(start, h);
-    ASSERT_EQ(r.outcome, Outcome::Solved) << "korf50 #" << id;
-    EXPECT_EQ(static_cast<int>(r.moves.size()), *inst.optimal_length) << "korf50 #" << id;
-    EXPECT_TRUE(solves(goal, start, r.moves)) << "korf50 #" << id;
-  }
+  pdb::with_pdb_heuristic<5>(*set, goal.blank_cell(), [&](const auto& h) {
+    for (int id : {38, 40, 25}) {  // the easiest by Korf & Felner's node counts
+      const Instance& inst = korf50[id - 1];
+      const Board<5> start = goal.canonical<5>(inst.tiles);
+      const SearchResult r = parallel_ida_search(start, h);
+      ASSERT_EQ(r.outcome, Outcome::Solved) << "korf50 #" << id;
+      EXPECT_EQ(static_cast<int>(r.moves.size()), *inst.optimal_length) << "korf50 #" << id;
+      EXPECT_TRUE(solves(goal, start, r.moves)) << "korf50 #" << id;
+    }
+  });
 }
 
 // `pdb build` of `text` into a fresh directory: status 2, one stderr line equal to `error` with

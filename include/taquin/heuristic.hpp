@@ -71,6 +71,26 @@ concept PrefetchingHeuristic = TwoStageHeuristic<H, N> &&
   { h.update_rest(s, l) } -> std::same_as<int>;
 };
 
+// The order in which IDA* on sides above 4 searches a node's children: the move table's, or
+// cheapest f first (ties in move order; all children are evaluated before the first is searched).
+enum class ChildOrder { Moves, CheapestFirst };
+
+// A heuristic that tells IDA* (and the parallel searches' split of the frontier) which child
+// order to use; heuristics that do not are searched in move order.
+template <typename H>
+concept OrderedHeuristic = requires(const H& h) {
+  { h.child_order() } -> std::same_as<ChildOrder>;
+};
+
+// The child order `h` asks for: ChildOrder::Moves unless it is an OrderedHeuristic.
+template <typename H>
+ChildOrder child_order_of(const H& h) {
+  if constexpr (OrderedHeuristic<H>)
+    return h.child_order();
+  else
+    return ChildOrder::Moves;
+}
+
 enum class HeuristicKind { Hamming, Manhattan, Linear, Pdb };
 
 // "hamming", "manhattan", "linear", "pdb" -> kind; nullopt otherwise.

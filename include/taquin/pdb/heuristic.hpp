@@ -5,6 +5,8 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "taquin/board.hpp"
@@ -26,14 +28,15 @@ namespace taquin::pdb {
 // group's tiles on the cells it jumps over), so a lookup costs a few operations and one table read.
 // A zero-aware table is read at the placement and the blank's cell (in the view): only the moved
 // tile's group needs it, since the blank stays in one region of free cells of every other group,
-// where the values are equal.
-template <int N>
+// where the values are equal. The state holds Views views (2: one partition; 4: two partitions,
+// sides from kMinPartitionSide), so a one-partition catalogue's search copies and updates no more
+// than it uses; views_for (below) picks Views for a catalogue, once per search.
+template <int N, int Views = 2>
 class PdbHeuristic {
  public:
+  static_assert(Views == 2 || (Views == 4 && N >= kMinPartitionSide));
   static constexpr int kCells = N * N;
-  // Two views (one partition) on boards below kMinPartitionSide, whose hot loop copies the
-  // state; four (two partitions) from there on.
-  static constexpr int kMaxViews = N >= kMinPartitionSide ? 4 : 2;
+  static constexpr int kMaxViews = Views;
 
   struct State {
     std::array<std::array<uint32_t, kMaxGroups>, kMaxViews> index{};     // placement rank per group
@@ -42,9 +45,13 @@ class PdbHeuristic {
     std::array<int, kMaxViews> sum{};
   };
 
-  // Precondition: `set` is for side N and usable_symmetries(set.catalogue, blank_cell) is not
-  // empty (load_pdb_set checks both). Keeps `set`'s tables alive.
-  PdbHeuristic(const PdbSet& set, int blank_cell) : tables_(set.tables) {
+  // Precondition: `set` is for side N, usable_symmetries(set.catalogue, blank_cell) is not
+  // empty (load_pdb_set checks both), and Views >= views_for(set.catalogue). Keeps `set`'s
+  // tables alive. IDA* on sides above 4 searches children cheapest f first with four views,
+  // in move order with two (set_child_order changes it).
+  PdbHeuristic(const PdbSet& set, int blank_cell)
+      : tables_(set.tables),
+        child_order_(Views > 2 ? ChildOrder::CheapestFirst : ChildOrder::Moves) {
     const std::vector<int> syms = usable_symmetries(set.catalogue, blank_cell);
     const int per_partition = std::min<int>(2, static_cast<int>(syms.size()));
     views_ = std::min<int>(kMaxViews, per_partition * set.catalogue.partitions);
@@ -95,6 +102,10 @@ class PdbHeuristic {
 
   // Number of views in use (1 to kMaxViews).
   int views() const { return views_; }
+
+  // The order in which IDA* searches a node's children on sides above 4 (OrderedHeuristic).
+  ChildOrder child_order() const { return child_order_; }
+  void set_child_order(ChildOrder order) { child_order_ = order; }
 
   State init(const Board<N>& b) const {
     State s;
@@ -271,11 +282,40 @@ class PdbHeuristic {
   }
 
   std::vector<std::shared_ptr<const Table>> tables_;
+  ChildOrder child_order_;
   int views_ = 0;
   std::array<View, kMaxViews> view_{};
 };
 
+// The heuristic with four views (two partitions), for catalogues that hold two.
+template <int N>
+using PdbMaxHeuristic = PdbHeuristic<N, 4>;
+
+// The views PdbHeuristic needs for `catalogue` (its Views parameter): 4 when it holds two
+// partitions, else 2.
+inline int views_for(const Catalogue& catalogue) {
+  return catalogue.partitions > 1 ? 4 : 2;
+}
+
+// Calls `use` with the heuristic of `set` for the goal blank cell `blank_cell` (preconditions as
+// PdbHeuristic's), of the type views_for(set.catalogue) asks for, on the heap (large for big
+// sides), its child order set to `order` when given, and returns what `use` returns: the one
+// place a catalogue's view count becomes a type.
+template <int N, typename Use>
+decltype(auto) with_pdb_heuristic(const PdbSet& set, int blank_cell, Use&& use,
+                                  std::optional<ChildOrder> order = std::nullopt) {
+  const auto with = [&](auto heuristic) -> decltype(auto) {
+    if (order) heuristic->set_child_order(*order);
+    return use(std::as_const(*heuristic));
+  };
+  if constexpr (N >= kMinPartitionSide)
+    if (views_for(set.catalogue) > 2)
+      return with(std::make_unique<PdbMaxHeuristic<N>>(set, blank_cell));
+  return with(std::make_unique<PdbHeuristic<N>>(set, blank_cell));
+}
+
 static_assert(PrefetchingHeuristic<PdbHeuristic<4>, 4> && PrefetchingHeuristic<PdbHeuristic<5>, 5>);
+static_assert(OrderedHeuristic<PdbHeuristic<5>> && OrderedHeuristic<PdbMaxHeuristic<5>>);
 static_assert(PrefetchingHeuristic<PdbHeuristic<3>, 3> && !SteppedHeuristic<PdbHeuristic<4>, 4>);
 
 }  // namespace taquin::pdb

@@ -130,6 +130,7 @@ class IdaWorker {
   // `watch` checks the limits (and, in the parallel search, the shared counter and flag).
   IdaWorker(const H& heuristic, int blank_label, const LimitWatch& watch)
       : h_(heuristic),
+        order_(child_order_of(heuristic)),
         updater_(make_updater(blank_label)),
         goal_(Board<N>::identity(blank_label)),
         watch_(watch),
@@ -171,7 +172,9 @@ class IdaWorker {
         std::reverse(path_.begin() + g, path_.begin() + g + recorded_);
       }
       if (kStepped && !unwound && next_ != kInfinity) next_ += g;
-    } else
+    } else if (order_ == ChildOrder::CheapestFirst)
+      unwound = dfs_ordered(board, state, g, prev, automaton);
+    else
       unwound = dfs(board, state, g, prev, automaton);
     if (unwound) return !stopped_ ? kFound : over_budget_ ? kOverBudget : kStopped;
     return next_;
@@ -189,13 +192,47 @@ class IdaWorker {
   int deepest() const { return deepest_; }
 
  private:
-  // Sides above kMaxCompiledSide: expands `board` at cost g (its f is within the bound), children
-  // from the move table of (blank cell, previous move). Every child is generated and evaluated
-  // first (a prefetching heuristic has all their reads in flight together), then those within
-  // the bound are searched cheapest f first (ties in move order): earlier iterations expand the
-  // same nodes in any order, and the last one tends to reach the goal sooner. Returns true to
-  // unwind: the goal was reached (the path is written on the way back) or the search must stop.
+  // Sides above kMaxCompiledSide, children in move order: expands `board` at cost g (its f is
+  // within the bound), children from the move table of (blank cell, previous move). Returns true
+  // to unwind: the goal was reached (the path is written on the way back) or the search must stop
+  // (stopped_).
   bool dfs(const Board<N> board, const State state, int g, int prev, uint32_t automaton) {
+    if (expanded_ >= check_at_ && must_stop()) return stopped_ = true;
+    ++expanded_;
+    const int blank = board.blank();
+    const auto& list = kPrunedMoves<N>.at[blank][prev];
+    for (int k = 0; k < list.count; ++k) {
+      const uint32_t child_automaton = automaton_.next(automaton, list.dir[k]);
+      if (child_automaton == MoveAutomaton::kDead) continue;
+      const int to = list.target[k];
+      Board<N> child = board;
+      const int label = child.at(to);
+      child.slide(to);
+      State child_state = state;
+      h_.update(child_state, child, label, to, blank);
+      ++generated_;
+      const int h = h_.value(child_state);
+      if (pruned(g + 1 + h)) continue;
+      if (h == 0 && child == goal_) {
+        length_ = g + 1;
+        path_[g] = list.dir[k];
+        return true;
+      }
+      if (dfs(child, child_state, g + 1, static_cast<int>(list.dir[k]), child_automaton)) {
+        path_[g] = list.dir[k];
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Sides above kMaxCompiledSide, children cheapest f first: as dfs, but every child is generated
+  // and evaluated first (a prefetching heuristic has all their reads in flight together), then
+  // those within the bound are searched cheapest f first (ties in move order): earlier iterations
+  // expand the same nodes in any order, and the last one tends to reach the goal sooner. Returns
+  // true to unwind: the goal was reached (the path is written on the way back) or the search must
+  // stop.
+  bool dfs_ordered(const Board<N> board, const State state, int g, int prev, uint32_t automaton) {
     if (expanded_ >= check_at_ && must_stop()) return stopped_ = true;
     ++expanded_;
     const int blank = board.blank();
@@ -237,7 +274,8 @@ class IdaWorker {
     }
     for (int i = 0; i < kept; ++i) {
       const int k = order[i];
-      if (dfs(child[k], child_state[k], g + 1, static_cast<int>(list.dir[k]), child_automaton[k])) {
+      if (dfs_ordered(child[k], child_state[k], g + 1, static_cast<int>(list.dir[k]),
+                      child_automaton[k])) {
         path_[g] = list.dir[k];
         return true;
       }
@@ -303,7 +341,7 @@ class IdaWorker {
     child.slide(to);
     // 2. Update the heuristic: the child's f.
     State child_state = state;
-    const int f = child_f(child_state, child, label, to, Blank, g, reads);
+    const int f = child_f<Blank, to>(child_state, child, label, g, reads);
     // 3. Prune above the bound.
     if (pruned(f)) return false;
     // 4. Recurse, unless the child is the goal; 5. record the move when either unwinds.
@@ -318,6 +356,11 @@ class IdaWorker {
   // stepped state holds it). A two-stage heuristic returns its first stage's f when that is
   // already above the bound (the next bound may then be lower than plain IDA*'s, never above
   // it, so no solution is skipped).
+  template <int Blank, int To>
+  [[gnu::always_inline]] int child_f(State& s, const Board<N>& child, int label, Cost g,
+                                     const Lookup& reads) const {
+    return child_f(s, child, label, To, Blank, g, reads);
+  }
   [[gnu::always_inline]] int child_f(State& s, const Board<N>& child, int label, int to, int blank,
                                      Cost g, const Lookup& reads) const {
     if constexpr (kTwoStage) {
@@ -413,6 +456,7 @@ class IdaWorker {
 
  private:
   const H& h_;
+  const ChildOrder order_;  // sides above kMaxCompiledSide: dfs or dfs_ordered
   const Updater updater_;
   const MoveAutomaton::Transitions automaton_ = MoveAutomaton::standard().transitions();
   const Board<N> goal_;

@@ -146,6 +146,8 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   const uint64_t own_frontier_generated = rank == 0 ? serial_generated + frontier_generated : 0;
   const std::vector<Node>& frontier = tree.deepest();
   const size_t frontier_depth = tree.depth();
+  // Subtrees are handed out in the serial search's order (ranges of this list; empty: level order).
+  const std::vector<uint32_t> order = tree.visit_order(heuristic, child_order_of(heuristic));
 
   std::atomic<uint64_t> shared_nodes{own_frontier_expanded};  // this rank's (rank 0: all ranks')
   std::atomic<bool> halt{false};  // stop every search of this rank (goal or limit anywhere)
@@ -328,8 +330,9 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
 
     tbb::parallel_for(0, threads, 1, [&](int) {
       Worker& worker = workers.local();
-      size_t i = 0;
-      while (next_subtree(i)) {
+      size_t taken = 0;
+      while (next_subtree(taken)) {
+        const size_t i = order.empty() ? taken : order[taken];
         const Node& node = frontier[i];
         const int f = node.g + heuristic.value(node.state);
         int r = f;
