@@ -352,8 +352,8 @@ TEST(Pdb5Catalogue, BadCataloguesAreRefusedBeforeAnyWork) {
   EXPECT_TRUE(pdb::check_buildable(*shipped, uint64_t{2} << 30).ok());
   EXPECT_FALSE(pdb::check_buildable(*shipped, uint64_t{1} << 30).ok());
   // It is what --build-pdb builds for 5x5 goals with the blank on a corner, and only for those.
-  EXPECT_EQ(pdb::shipped_catalogue_for(Goal::zero_first(5)), "6-6-6-6");
-  EXPECT_EQ(pdb::shipped_catalogue_for(Goal::standard(5)), "6-6-6-6");
+  EXPECT_EQ(pdb::shipped_catalogue_for(Goal::zero_first(5)), "6-6-6-6-max");
+  EXPECT_EQ(pdb::shipped_catalogue_for(Goal::standard(5)), "6-6-6-6-max");
   EXPECT_EQ(pdb::shipped_catalogue_for(Goal::snail(5)), "");
   EXPECT_EQ(pdb::usable_symmetries(*shipped, Goal::zero_first(5).blank_cell()),
             (std::vector<int>{0, 1}));  // as is, and the transpose
@@ -363,7 +363,7 @@ TEST(Pdb5Bench, Korf50WithoutDatabasesIsRefusedUnlessAHeuristicIsNamed) {
   const testing::CliRun r = run_taquin("bench --set korf50 --ids 38");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(count_lines(r.err), 1) << r.err;
-  EXPECT_NE(r.err.find("build one with `taquin pdb build 6-6-6-6`"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("build one with `taquin pdb build 6-6-6-6-max`"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("unless --heuristic names another"), std::string::npos) << r.err;
   EXPECT_EQ(r.out, "");
   const testing::CliRun bad = run_taquin("bench --set korf50 --ids 51 --heuristic manhattan");
@@ -445,7 +445,7 @@ TEST(Pdb5Solve, DefaultHeuristicIsTheDatabaseAndALimitReportsTheBoundProved) {
                               "for 5x5 goal zero-first"),
             std::string::npos)
       << fallback.err;
-  EXPECT_NE(fallback.err.find("`taquin pdb build 6-6-6-6`"), std::string::npos) << fallback.err;
+  EXPECT_NE(fallback.err.find("`taquin pdb build 6-6-6-6-max`"), std::string::npos) << fallback.err;
 }
 
 // Removes scratch() when the test binary ends.

@@ -103,9 +103,12 @@ class PdbHeuristic {
   // Number of views in use (1 to kMaxViews).
   int views() const { return views_; }
 
-  // The order in which IDA* searches a node's children on sides above 4 (OrderedHeuristic).
+  // The order in which IDA* searches a node's children on sides above 4, and the parallel
+  // searches hand out their subtrees (OrderedHeuristic); level order unless set.
   ChildOrder child_order() const { return child_order_; }
   void set_child_order(ChildOrder order) { child_order_ = order; }
+  SplitOrder split_order() const { return split_order_; }
+  void set_split_order(SplitOrder order) { split_order_ = order; }
 
   State init(const Board<N>& b) const {
     State s;
@@ -283,6 +286,7 @@ class PdbHeuristic {
 
   std::vector<std::shared_ptr<const Table>> tables_;
   ChildOrder child_order_;
+  SplitOrder split_order_ = SplitOrder::Level;
   int views_ = 0;
   std::array<View, kMaxViews> view_{};
 };
@@ -299,13 +303,15 @@ inline int views_for(const Catalogue& catalogue) {
 
 // Calls `use` with the heuristic of `set` for the goal blank cell `blank_cell` (preconditions as
 // PdbHeuristic's), of the type views_for(set.catalogue) asks for, on the heap (large for big
-// sides), its child order set to `order` when given, and returns what `use` returns: the one
-// place a catalogue's view count becomes a type.
+// sides), its child and split orders set to `order` and `split` when given, and returns what `use`
+// returns: the one place a catalogue's view count becomes a type.
 template <int N, typename Use>
 decltype(auto) with_pdb_heuristic(const PdbSet& set, int blank_cell, Use&& use,
-                                  std::optional<ChildOrder> order = std::nullopt) {
+                                  std::optional<ChildOrder> order = std::nullopt,
+                                  std::optional<SplitOrder> split = std::nullopt) {
   const auto with = [&](auto heuristic) -> decltype(auto) {
     if (order) heuristic->set_child_order(*order);
+    if (split) heuristic->set_split_order(*split);
     return use(std::as_const(*heuristic));
   };
   if constexpr (N >= kMinPartitionSide)

@@ -130,7 +130,7 @@ class IdaWorker {
   // `watch` checks the limits (and, in the parallel search, the shared counter and flag).
   IdaWorker(const H& heuristic, int blank_label, const LimitWatch& watch)
       : h_(heuristic),
-        order_(child_order_of(heuristic)),
+        order_(orders_of(heuristic).child),
         updater_(make_updater(blank_label)),
         goal_(Board<N>::identity(blank_label)),
         watch_(watch),

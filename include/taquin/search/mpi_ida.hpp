@@ -146,8 +146,12 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   const uint64_t own_frontier_generated = rank == 0 ? serial_generated + frontier_generated : 0;
   const std::vector<Node>& frontier = tree.deepest();
   const size_t frontier_depth = tree.depth();
-  // Subtrees are handed out in the serial search's order (ranges of this list; empty: level order).
-  const std::vector<uint32_t> order = tree.visit_order(heuristic, child_order_of(heuristic));
+  // Subtrees are handed out in level order, or in the serial search's order if the heuristic asks
+  // for it (ranges of this list; empty: level order).
+  const SearchOrders orders = orders_of(heuristic);
+  const std::vector<uint32_t> order = orders.split == SplitOrder::Serial
+                                          ? tree.visit_order(heuristic, orders.child)
+                                          : std::vector<uint32_t>{};
 
   std::atomic<uint64_t> shared_nodes{own_frontier_expanded};  // this rank's (rank 0: all ranks')
   std::atomic<bool> halt{false};  // stop every search of this rank (goal or limit anywhere)

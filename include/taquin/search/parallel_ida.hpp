@@ -306,10 +306,14 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
     const std::vector<Node>& level = frontier.deepest();
     const size_t frontier_depth = frontier.depth();
     std::atomic<int> next_bound{Worker::kInfinity};
-    // Each thread takes the next subtree in the serial search's order (visit_order), so the
-    // threads sweep the frontier together and the last iteration reaches the first solution
-    // about as many times sooner as there are threads.
-    const std::vector<uint32_t> order = frontier.visit_order(heuristic, child_order_of(heuristic));
+    // Each thread takes the next subtree in level order, or in the serial search's order
+    // (visit_order) if the heuristic asks for it, so the threads sweep the frontier together and
+    // the last iteration reaches the first solution about as many times sooner as there are
+    // threads.
+    const SearchOrders orders = orders_of(heuristic);
+    const std::vector<uint32_t> order = orders.split == SplitOrder::Serial
+                                            ? frontier.visit_order(heuristic, orders.child)
+                                            : std::vector<uint32_t>{};
     std::atomic<size_t> next_node{0};
     tbb::parallel_for(0, threads, 1, [&](int) {
       Worker& worker = workers.local();
