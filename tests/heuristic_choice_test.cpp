@@ -73,8 +73,8 @@ TEST(DefaultPdbDir, TaquinPdbDirThenXdgDataHomeThenHome) {
 
 TEST(BuiltinCatalogues, EmbeddedTextIsTheSourceTreesAndBuildsByName) {
   ASSERT_EQ(pdb::builtin_catalogues(),
-            (std::vector<std::string>{"7-8", "7-8-centre", "7-8-edge", "6-6-3", "5-5-5", "6-6-6-6-max",
-                                      "6-6-6-6"}));
+            (std::vector<std::string>{"7-8", "7-8-centre", "7-8-edge", "6-6-3", "5-5-5",
+                                      "6-6-6-6-max", "6-6-6-6"}));
   for (const std::string& stem : pdb::builtin_catalogues()) {
     std::stringstream file;
     file << std::ifstream(std::string(TAQUIN_SOURCE_DIR) + "/pdb/" + stem + ".cat").rdbuf();
