@@ -363,7 +363,8 @@ TEST(Pdb5Bench, Korf50WithoutDatabasesIsRefusedUnlessAHeuristicIsNamed) {
   const testing::CliRun r = run_taquin("bench --set korf50 --ids 38");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(count_lines(r.err), 1) << r.err;
-  EXPECT_NE(r.err.find("build one with `taquin pdb build 6-6-6-6-max`"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("build one with `taquin pdb build 6-6-6-6-max`"), std::string::npos)
+      << r.err;
   EXPECT_NE(r.err.find("unless --heuristic names another"), std::string::npos) << r.err;
   EXPECT_EQ(r.out, "");
   const testing::CliRun bad = run_taquin("bench --set korf50 --ids 51 --heuristic manhattan");
