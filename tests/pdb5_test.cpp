@@ -410,6 +410,36 @@ TEST(Pdb5Bench, EasiestAndIdsPickByPublishedCountAndPosition) {
   EXPECT_NE(plain.out.find("\"published_nodes_generated\":null}"), std::string::npos) << plain.out;
 }
 
+TEST(Pdb5Bench, ChildAndSplitOrdersKeepTheLengths) {
+  // Three 5x5 boards 50 moves from the zero-first goal, their optimal lengths from linear
+  // conflict's IDA*; bench with the small two-partition catalogue, in every order on 2 threads.
+  const Goal goal = Goal::zero_first(5);
+  quads_twice(goal);  // built, so that --pdb names it
+  Random random(50);
+  std::string lines;
+  for (int i = 0; i < 3; ++i) {
+    const std::vector<uint8_t> tiles = random_walk(random, goal, 50);
+    const SearchResult truth =
+        ida_search(goal.canonical<5>(tiles), LinearConflict<5>(goal.blank_cell()));
+    ASSERT_EQ(truth.outcome, Outcome::Solved);
+    for (uint8_t t : tiles) lines += std::to_string(t) + " ";
+    lines += " # optimal " + std::to_string(truth.moves.size()) + "\n";
+  }
+  const std::string set = temp_file("walks25.txt", lines);
+  const std::string base = "bench --set " + set + " --goal zero-first --threads 2 --pdb " +
+                           (scratch() / "quads2.cat").string();
+  for (const std::string child : {"moves", "cheapest"})
+    for (const std::string split : {"level", "serial"}) {
+      const testing::CliRun r =
+          run_taquin(base + " --child-order " + child + " --split-order " + split);
+      EXPECT_EQ(r.status, 0) << child << ", " << split << ": " << r.err;
+      EXPECT_NE(r.out.find("all optimal: yes"), std::string::npos) << r.out;
+    }
+  const testing::CliRun bad = run_taquin(base + " --split-order fast");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(count_lines(bad.err), 1) << bad.err;
+}
+
 TEST(Pdb5Solve, DefaultHeuristicIsTheDatabaseAndALimitReportsTheBoundProved) {
   const Goal goal = Goal::zero_first(5);
   const pdb::PdbSet set = quads(goal);  // built, so that --pdb names it
