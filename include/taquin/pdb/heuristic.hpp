@@ -161,6 +161,10 @@ class PdbHeuristic {
   [[gnu::always_inline]] int update_rest(State& s, const Board<N>& after, int label, int from,
                                          int to) const {
     if (views_ == 1) return s.sum[0];
+    if constexpr (kMaxViews == 2) {  // (the 4x4 hot loop's code as before partitions)
+      relook(s, 1, after, label, from, to);
+      return std::max(s.sum[0], s.sum[1]);
+    }
     for (int v = 1; v < kMaxViews; ++v)
       if (v < views_) relook(s, v, after, label, from, to);
     return value(s);
@@ -201,6 +205,10 @@ class PdbHeuristic {
   }
   [[gnu::always_inline]] int update_rest(State& s, const Lookup& l) const {
     if (views_ == 1) return s.sum[0];
+    if constexpr (kMaxViews == 2) {
+      apply(s, 1, l.view[1]);
+      return std::max(s.sum[0], s.sum[1]);
+    }
     for (int v = 1; v < kMaxViews; ++v)
       if (v < views_) apply(s, v, l.view[v]);
     return value(s);
@@ -285,10 +293,10 @@ class PdbHeuristic {
   }
 
   std::vector<std::shared_ptr<const Table>> tables_;
-  ChildOrder child_order_;
-  SplitOrder split_order_ = SplitOrder::Level;
   int views_ = 0;
   std::array<View, kMaxViews> view_{};
+  ChildOrder child_order_;  // (after the hot members: 4x4's layout as before orders)
+  SplitOrder split_order_ = SplitOrder::Level;
 };
 
 // The heuristic with four views (two partitions), for catalogues that hold two.
