@@ -14,29 +14,14 @@
 #include "taquin/embedded.hpp"
 #include "taquin/heuristic_choice.hpp"
 #include "taquin/pdb/builder.hpp"
+#include "temp_dir.hpp"
 
 namespace taquin {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh temporary directory for the running test, removed at the end.
-class TempDir {
- public:
-  TempDir() {
-    path_ = fs::temp_directory_path() /
-            ("taquin_choice_" + std::to_string(::getpid()) + "_" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
+using testing::TempDir;
 
 // Builds the small 3x3 catalogue "small" (two groups) into `dir`.
 void build_small(const std::string& dir) {
@@ -112,7 +97,7 @@ TEST(BuiltinCatalogues, BuildCommandNamesTheOutputOnlyWhenNeeded) {
 }
 
 TEST(ChooseHeuristic, AskedHeuristicIsUsedAsIs) {
-  TempDir dir;
+  TempDir dir{"taquin_choice"};
   build_small(dir.path().string());
   HeuristicRequest request = searching({dir.path().string()}, "");
   request.asked = HeuristicKind::Manhattan;
@@ -125,7 +110,7 @@ TEST(ChooseHeuristic, AskedHeuristicIsUsedAsIs) {
 }
 
 TEST(ChooseHeuristic, DefaultTakesTheFirstDirectoryThatServesTheGoal) {
-  TempDir dir;
+  TempDir dir{"taquin_choice"};
   const std::string empty = dir / "empty", full = dir / "full";
   fs::create_directories(empty);
   build_small(full);
@@ -149,7 +134,7 @@ TEST(ChooseHeuristic, DefaultTakesTheFirstDirectoryThatServesTheGoal) {
 }
 
 TEST(ChooseHeuristic, MissingDatabasesGiveLinearAndABuildCommandForTheGoal) {
-  TempDir dir;
+  TempDir dir{"taquin_choice"};
   const std::string home = dir / "share";
   const HeuristicRequest request = searching({"pdb", home}, home);
   Expected<HeuristicChoice> standard = choose_heuristic(Goal::standard(4), request);
@@ -177,7 +162,7 @@ TEST(ChooseHeuristic, MissingDatabasesGiveLinearAndABuildCommandForTheGoal) {
 }
 
 TEST(ChooseHeuristic, DamagedDatabaseGivesLinearWithTheRebuildCommand) {
-  TempDir dir;
+  TempDir dir{"taquin_choice"};
   build_small(dir.path().string());
   damage(dir / "small.2.pdb");
   HeuristicRequest request = searching({dir.path().string()}, "");
@@ -199,7 +184,7 @@ TEST(ChooseHeuristic, DamagedDatabaseGivesLinearWithTheRebuildCommand) {
 }
 
 TEST(ChooseHeuristic, MissingLocationIsAnErrorWhateverTheHeuristic) {
-  TempDir dir;
+  TempDir dir{"taquin_choice"};
   for (std::optional<HeuristicKind> asked :
        {std::optional<HeuristicKind>(), std::optional(HeuristicKind::Linear)}) {
     HeuristicRequest request;
@@ -212,7 +197,7 @@ TEST(ChooseHeuristic, MissingLocationIsAnErrorWhateverTheHeuristic) {
 }
 
 TEST(ChooseHeuristic, BuildMakesTheNamedCatalogueOnce) {
-  TempDir dir;
+  TempDir dir{"taquin_choice"};
   std::ofstream(dir / "pair.cat") << "side 3\n0 1\n2 5\n3 4 6 7\n";
   HeuristicRequest request;
   request.paths.location = dir / "pair.cat";
@@ -251,7 +236,7 @@ class ChoiceCli : public ::testing::Test {
   }
   std::string share() const { return dir_ / "home/.local/share/taquin"; }
 
-  TempDir dir_;
+  TempDir dir_{"taquin_choice"};
   fs::path old_cwd_;
   std::vector<std::pair<std::string, std::string>> saved_;
 };

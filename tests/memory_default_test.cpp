@@ -9,6 +9,7 @@
 #include <string>
 
 #include "memory_size.hpp"
+#include "temp_dir.hpp"
 
 namespace taquin::cli {
 namespace {
@@ -20,14 +21,7 @@ constexpr uint64_t kGiB = uint64_t{1} << 30;
 // A directory laid out like /sys/fs/cgroup, removed at the end of the test.
 class CgroupRoot : public ::testing::Test {
  protected:
-  void SetUp() override {
-    root_ = fs::temp_directory_path() /
-            ("taquin_cgroup_" + std::to_string(::getpid()) + "_" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(root_);
-    fs::create_directories(root_ / "memory");
-  }
-  void TearDown() override { fs::remove_all(root_); }
+  void SetUp() override { fs::create_directories(root_ / "memory"); }
   void v2(const std::string& text) const { std::ofstream(root_ / "memory.max") << text; }
   void v1(const std::string& text) const {
     std::ofstream(root_ / "memory" / "memory.limit_in_bytes") << text;
@@ -36,7 +30,8 @@ class CgroupRoot : public ::testing::Test {
                     rlim_t data = RLIM_INFINITY) const {
     return memory_facts(physical, as, data, root_.string());
   }
-  fs::path root_;
+  testing::TempDir scratch_{"taquin_cgroup"};
+  const fs::path& root_ = scratch_.path();
 };
 
 TEST(MemoryDefault, CgroupTextIsANumberOrNoLimit) {

@@ -17,6 +17,7 @@
 #include "taquin/pdb/pdb_set.hpp"
 #include "taquin/pdb/rank.hpp"
 #include "taquin/pdb/table.hpp"
+#include "temp_dir.hpp"
 
 namespace taquin::pdb {
 namespace {
@@ -26,11 +27,6 @@ namespace fs = std::filesystem;
 class PdbFile : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("taquin_pdb_file_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
     // Every cell but the blank's in a group, as `taquin pdb build` wants.
     auto cat =
         parse_catalogue("side 3\n0 1 2\n3 4 5\n6 7\n", (dir_ / "small.cat").string(), "small");
@@ -41,7 +37,6 @@ class PdbFile : public ::testing::Test {
     ASSERT_TRUE(written.ok()) << written.error().describe();
     path_ = (dir_ / "small.1.pdb").string();
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   std::string bytes() const {
     std::stringstream s;
@@ -60,7 +55,8 @@ class PdbFile : public ::testing::Test {
     return h.ok() ? std::string() : h.error().describe();
   }
 
-  fs::path dir_;
+  testing::TempDir scratch_{"taquin_pdb_file"};
+  const fs::path& dir_ = scratch_.path();
   Catalogue catalogue_;
   std::string path_;
 };
