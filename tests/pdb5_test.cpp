@@ -2,6 +2,7 @@
 // korf50, optimal lengths against linear conflict, catalogue errors, bench --set korf50.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
@@ -36,17 +37,27 @@ using testing::temp_file;
 const char* kQuads =
     "side 5\nblank 0\n1 2 6 7\n3 4 8 9\n5 10 15 20\n11 12 16 17\n13 14 18 19\n21 22 23 24\n";
 
+// kQuads and a second partition of six groups of four, by rows:
+//    .  A  A  A  A
+//    B  B  B  B  C
+//    D  D  D  D  C
+//    E  E  E  E  C
+//    F  F  F  F  C
+const std::string kQuadsTwice = std::string(kQuads) +
+                                "partition\n1 2 3 4\n5 6 7 8\n9 14 19 24\n10 11 12 13\n"
+                                "15 16 17 18\n20 21 22 23\n";
+
 // A scratch directory for this test binary, removed at its end.
 fs::path scratch() {
   return fs::temp_directory_path() / ("taquin_pdb5_" + std::to_string(::getpid()));
 }
 
-// kQuads built into scratch() once per test binary, loaded for `goal`.
-pdb::PdbSet quads(const Goal& goal) {
-  const fs::path cat_path = scratch() / "quads.cat";
+// The catalogue `text` built into scratch() as `stem`.cat once per test binary, loaded for `goal`.
+pdb::PdbSet built_set(const Goal& goal, const std::string& stem, const std::string& text) {
+  const fs::path cat_path = scratch() / (stem + ".cat");
   if (!fs::exists(cat_path)) {
     fs::create_directories(scratch());
-    std::ofstream(cat_path) << kQuads;
+    std::ofstream(cat_path) << text;
     Expected<pdb::Catalogue> cat = pdb::read_catalogue(cat_path.string());
     EXPECT_TRUE(cat.ok()) << cat.error().describe();
     pdb::BuildOptions options;
@@ -58,6 +69,16 @@ pdb::PdbSet quads(const Goal& goal) {
   Expected<pdb::PdbSet> set = pdb::load_pdb_set(cat_path.string(), goal);
   EXPECT_TRUE(set.ok()) << set.error().describe();
   return *set;
+}
+
+// kQuads built once, loaded for `goal`.
+pdb::PdbSet quads(const Goal& goal) {
+  return built_set(goal, "quads", kQuads);
+}
+
+// kQuadsTwice built once, loaded for `goal`.
+pdb::PdbSet quads_twice(const Goal& goal) {
+  return built_set(goal, "quads2", kQuadsTwice);
 }
 
 // The value of every placement of `cells` in the abstraction (the group's tiles distinct, every
@@ -109,9 +130,9 @@ std::vector<int> abstraction_distances(int side, const std::vector<uint8_t>& cel
   return best;
 }
 
-TEST(Pdb5Values, SmallCatalogueEqualsAnExhaustiveSearchOfTheAbstraction) {
-  const pdb::PdbSet set = quads(Goal::zero_first(5));
-  ASSERT_EQ(set.tables.size(), 6u);
+// Every table of `set` (groups of four tiles) equals abstraction_distances of its group; `truths`
+// receives those distances, one vector a group.
+void expect_tables_exhaustive(const pdb::PdbSet& set, std::vector<std::vector<int>>& truths) {
   for (size_t g = 0; g < set.tables.size(); ++g) {
     const pdb::Table& table = *set.tables[g];
     const std::vector<uint8_t>& cells = set.catalogue.groups[g];
@@ -125,25 +146,77 @@ TEST(Pdb5Values, SmallCatalogueEqualsAnExhaustiveSearchOfTheAbstraction) {
       pdb::unrank_placement(i, 25, 4, pos);
       int manhattan = 0;
       for (int t = 0; t < 4; ++t) manhattan += taxicab(pos[t], cells[t], 5);
-      ASSERT_EQ(table.value(i, manhattan), truth[i]) << "group " << g << ": placement " << i;
+      EXPECT_EQ(table.value(i, manhattan), truth[i]) << "group " << g << ": placement " << i;
+      if (::testing::Test::HasFailure()) return;
       max_value = std::max(max_value, truth[i]);
     }
     EXPECT_EQ(table.max_value(), max_value) << "group " << g;
+    truths.push_back(truth);
   }
+}
+
+TEST(Pdb5Values, SmallCatalogueEqualsAnExhaustiveSearchOfTheAbstraction) {
+  const pdb::PdbSet set = quads(Goal::zero_first(5));
+  ASSERT_EQ(set.tables.size(), 6u);
+  std::vector<std::vector<int>> truths;
+  expect_tables_exhaustive(set, truths);
+}
+
+void expect_admissible_on_korf50(const pdb::PdbSet& set);
+
+TEST(Pdb5Values, TwoPartitionsTakeTheLargestSumOfTheExhaustiveValues) {
+  // Each of the 12 tables equals the exhaustive search of its abstraction, and the heuristic of
+  // random boards equals the largest, over both partitions and both views (as is, transposed), of
+  // the sum of those exhaustive values: computed here from the tiles' cells, not incrementally.
+  const Goal goal = Goal::zero_first(5);
+  const pdb::PdbSet set = quads_twice(goal);
+  ASSERT_EQ(set.tables.size(), 12u);
+  ASSERT_EQ(set.catalogue.partitions, 2);
+  std::vector<std::vector<int>> truth;
+  expect_tables_exhaustive(set, truth);
+  ASSERT_EQ(truth.size(), 12u);
+  const pdb::PdbMaxHeuristic<5> h(set, goal.blank_cell());
+  ASSERT_EQ(h.views(), 4);
+  Random random(24);
+  int raised = 0;  // boards where the second partition gives the larger value
+  for (int b = 0; b < 300; ++b) {
+    const Board<5> board =
+        goal.canonical<5>(random_walk(random, goal, 20 + static_cast<int>(random.below(200))));
+    std::array<uint8_t, 25> where{};
+    for (int c = 0; c < 25; ++c) where[board.at(c)] = static_cast<uint8_t>(c);
+    std::array<int, 2> best{};
+    for (int sym : {0, 1}) {  // the identity and the transpose (each its own inverse)
+      std::array<int, 2> sum{};
+      for (size_t g = 0; g < 12; ++g) {
+        uint8_t cells[4];
+        for (int i = 0; i < 4; ++i) {
+          const int label = pdb::symmetric_cell(sym, set.catalogue.groups[g][i], 5);
+          cells[i] = static_cast<uint8_t>(pdb::symmetric_cell(sym, where[label], 5));
+        }
+        sum[set.catalogue.group_partition[g]] += truth[g][pdb::rank_placement(cells, 25, 4)];
+      }
+      for (int p : {0, 1}) best[p] = std::max(best[p], sum[p]);
+    }
+    ASSERT_EQ(h.evaluate(board), std::max(best[0], best[1])) << "board " << b;
+    raised += best[1] > best[0];
+  }
+  EXPECT_GT(raised, 0);
+  expect_admissible_on_korf50(set);
 }
 
 // Every value of `set` on korf50's boards is at most the published optimal length, of its parity.
 void expect_admissible_on_korf50(const pdb::PdbSet& set) {
   const Goal goal = Goal::zero_first(5);
-  const pdb::PdbHeuristic<5> h(set, goal.blank_cell());
   const std::vector<Instance> korf50 = reference_set("korf50");
   ASSERT_EQ(korf50.size(), 50u);
-  for (const Instance& inst : korf50) {
-    ASSERT_TRUE(inst.optimal_length.has_value());
-    const int value = h.evaluate(goal.canonical<5>(inst.tiles));
-    EXPECT_LE(value, *inst.optimal_length) << "line " << inst.line;
-    EXPECT_EQ((*inst.optimal_length - value) % 2, 0) << "line " << inst.line;
-  }
+  pdb::with_pdb_heuristic<5>(set, goal.blank_cell(), [&](const auto& h) {
+    for (const Instance& inst : korf50) {
+      ASSERT_TRUE(inst.optimal_length.has_value());
+      const int value = h.evaluate(goal.canonical<5>(inst.tiles));
+      EXPECT_LE(value, *inst.optimal_length) << "line " << inst.line;
+      EXPECT_EQ((*inst.optimal_length - value) % 2, 0) << "line " << inst.line;
+    }
+  });
 }
 
 TEST(Pdb5Values, NoValueExceedsTheKorf50Lengths) {
@@ -151,56 +224,74 @@ TEST(Pdb5Values, NoValueExceedsTheKorf50Lengths) {
 }
 
 TEST(Pdb5Solve, WalksOf40To60MovesHaveLinearConflictsLengths) {
-  // Zero-first (the catalogue's own blank cell) and standard (through the half turn).
+  // Zero-first (the catalogue's own blank cell) and standard (through the half turn), with one
+  // partition and with two.
   Random random(2002);
   int walks = 0;
-  for (const Goal& goal : {Goal::zero_first(5), Goal::standard(5)}) {
-    const pdb::PdbSet set = quads(goal);
-    const pdb::PdbHeuristic<5> h(set, goal.blank_cell());
-    const LinearConflict<5> lc(goal.blank_cell());
-    const Manhattan<5> md(goal.blank_cell());
-    for (int steps = 40; steps <= 60; steps += 5, ++walks) {
-      const Board<5> start = goal.canonical<5>(random_walk(random, goal, steps));
-      const SearchResult r = ida_search(start, h);
-      ASSERT_EQ(r.outcome, Outcome::Solved) << goal.name() << ", walk of " << steps;
-      EXPECT_TRUE(r.optimal);
-      EXPECT_TRUE(solves(goal, start, r.moves));
-      const SearchResult truth = ida_search(start, lc);
-      ASSERT_EQ(truth.outcome, Outcome::Solved);
-      EXPECT_EQ(r.moves.size(), truth.moves.size()) << goal.name() << ", walk of " << steps;
-      EXPECT_GE(h.evaluate(start), md.value(md.init(start)));
-      if (steps == 50) {
-        const SearchResult p = parallel_ida_search(start, h);
-        ASSERT_EQ(p.outcome, Outcome::Solved);
-        EXPECT_EQ(p.moves.size(), truth.moves.size());
-        EXPECT_TRUE(solves(goal, start, p.moves));
-      }
+  for (const Goal& goal : {Goal::zero_first(5), Goal::standard(5)})
+    for (const bool twice : {false, true}) {
+      const pdb::PdbSet set = twice ? quads_twice(goal) : quads(goal);
+      pdb::with_pdb_heuristic<5>(set, goal.blank_cell(), [&](const auto& h) {
+        const LinearConflict<5> lc(goal.blank_cell());
+        const Manhattan<5> md(goal.blank_cell());
+        for (int steps = 40; steps <= 60; steps += 5, ++walks) {
+          const Board<5> start = goal.canonical<5>(random_walk(random, goal, steps));
+          const SearchResult r = ida_search(start, h);
+          ASSERT_EQ(r.outcome, Outcome::Solved) << goal.name() << ", walk of " << steps;
+          EXPECT_TRUE(r.optimal);
+          EXPECT_TRUE(solves(goal, start, r.moves));
+          const SearchResult truth = ida_search(start, lc);
+          ASSERT_EQ(truth.outcome, Outcome::Solved);
+          EXPECT_EQ(r.moves.size(), truth.moves.size()) << goal.name() << ", walk of " << steps;
+          EXPECT_GE(h.evaluate(start), md.value(md.init(start)));
+          if (steps == 50) {
+            const SearchResult p = parallel_ida_search(start, h);
+            ASSERT_EQ(p.outcome, Outcome::Solved);
+            EXPECT_EQ(p.moves.size(), truth.moves.size());
+            EXPECT_TRUE(solves(goal, start, p.moves));
+          }
+        }
+      });
     }
-  }
-  EXPECT_EQ(walks, 10);
+  EXPECT_EQ(walks, 20);
 }
 
-// The opt-in test of the 6-6-6-6 tables: TAQUIN_PDB5_DIR names a directory holding them (built by
-// `taquin pdb build 6-6-6-6 -o DIR`: 2 minutes, 1.5 GB); without it, the test is skipped.
+void expect_korf50_easiest(const std::string& catalogue, const std::string& stem);
+
+// The opt-in test of the 6-6-6-6 tables, and of 6-6-6-6-max's when they are there too:
+// TAQUIN_PDB5_DIR names a directory holding them (built by `taquin pdb build 6-6-6-6 -o DIR`:
+// 2 minutes, 1.5 GB; then `taquin pdb build 6-6-6-6-max -o DIR` copies those four and builds
+// four more); without it, the test is skipped.
 TEST(Pdb5Korf50, SixSixSixSixIsAdmissibleAndSolvesTheThreeEasiest) {
   const char* dir = std::getenv("TAQUIN_PDB5_DIR");
   if (!dir || !*dir) GTEST_SKIP() << "set TAQUIN_PDB5_DIR to a directory holding 6-6-6-6.*.pdb";
+  for (const std::string stem : {"6-6-6-6", "6-6-6-6-max"}) {
+    const fs::path cat = fs::path(dir) / (stem + ".cat");
+    if (stem != "6-6-6-6" && !fs::exists(cat)) continue;
+    expect_korf50_easiest(cat.string(), stem);
+  }
+}
+
+// `catalogue`'s tables (named `stem`): admissible on korf50, and the three easiest solved
+// optimally on 2 threads, solutions replayed.
+void expect_korf50_easiest(const std::string& catalogue, const std::string& stem) {
   const Goal goal = Goal::zero_first(5);
-  Expected<pdb::PdbSet> set = pdb::load_pdb_set(dir, goal);
+  Expected<pdb::PdbSet> set = pdb::load_pdb_set(catalogue, goal);
   ASSERT_TRUE(set.ok()) << set.error().describe();
-  ASSERT_EQ(set->catalogue.stem, "6-6-6-6");
+  ASSERT_EQ(set->catalogue.stem, stem);
   expect_admissible_on_korf50(*set);
-  const pdb::PdbHeuristic<5> h(*set, goal.blank_cell());
   const std::vector<Instance> korf50 = reference_set("korf50");
   ASSERT_EQ(korf50.size(), 50u);
-  for (int id : {38, 40, 25}) {  // the easiest by Korf & Felner's node counts
-    const Instance& inst = korf50[id - 1];
-    const Board<5> start = goal.canonical<5>(inst.tiles);
-    const SearchResult r = parallel_ida_search(start, h);
-    ASSERT_EQ(r.outcome, Outcome::Solved) << "korf50 #" << id;
-    EXPECT_EQ(static_cast<int>(r.moves.size()), *inst.optimal_length) << "korf50 #" << id;
-    EXPECT_TRUE(solves(goal, start, r.moves)) << "korf50 #" << id;
-  }
+  pdb::with_pdb_heuristic<5>(*set, goal.blank_cell(), [&](const auto& h) {
+    for (int id : {38, 40, 25}) {  // the easiest by Korf & Felner's node counts
+      const Instance& inst = korf50[id - 1];
+      const Board<5> start = goal.canonical<5>(inst.tiles);
+      const SearchResult r = parallel_ida_search(start, h);
+      ASSERT_EQ(r.outcome, Outcome::Solved) << "korf50 #" << id;
+      EXPECT_EQ(static_cast<int>(r.moves.size()), *inst.optimal_length) << "korf50 #" << id;
+      EXPECT_TRUE(solves(goal, start, r.moves)) << "korf50 #" << id;
+    }
+  });
 }
 
 // `pdb build` of `text` into a fresh directory: status 2, one stderr line equal to `error` with
@@ -237,6 +328,21 @@ TEST(Pdb5Catalogue, BadCataloguesAreRefusedBeforeAnyWork) {
       "FILE:4: building this group needs about 29458 MiB of memory, over the limit of "
       "8192 MiB",
       " --max-memory 8G");
+  // Partitions: each covers the board but the blank, on 5x5 and up, at most two, none empty.
+  const std::string six_by_four = "1 2 3 4 5 6\n7 8 9 10 11 12\n13 14 15 16 17 18\n";
+  expect_refused("side 5\nblank 0\n" + six_by_four + "19 20 21 22 23 24\npartition\n" +
+                     six_by_four + "19 20 21 22 23\n",
+                 "FILE: cells left out (in no group, and not the blank's cell 0): 24 in partition "
+                 "2; a catalogue to build puts every other cell in a group");
+  expect_refused("side 4\n1 2 3\npartition\n4 5\n",
+                 "FILE:3: several partitions need a board of side 5 or more");
+  expect_refused("side 5\nblank 0\npartition\n1 2\n", "FILE:3: a partition with no group");
+  expect_refused("side 5\nblank 0\n1 2\npartition\n", "FILE: the last partition has no group");
+  expect_refused("side 5\nblank 0\n1 2\npartition\n1 2\npartition\n1 2\n",
+                 "FILE:6: too many partitions (at most 2)");
+  expect_refused("side 5\nblank 0\n1 2\npartition\n1 2\n2 3\n", "FILE:6: cell 2 is in two groups");
+  expect_refused("side 5\nblank 0\n1 2\npartition 2\n",
+                 "FILE:4: expected \"partition\" alone on its line");
   // The shipped 6-6-6-6 catalogue parses, covers every cell but 0, and needs some 1.6 GB.
   Expected<pdb::Catalogue> shipped = pdb::builtin_catalogue("6-6-6-6");
   ASSERT_TRUE(shipped.ok()) << shipped.error().describe();
@@ -246,8 +352,8 @@ TEST(Pdb5Catalogue, BadCataloguesAreRefusedBeforeAnyWork) {
   EXPECT_TRUE(pdb::check_buildable(*shipped, uint64_t{2} << 30).ok());
   EXPECT_FALSE(pdb::check_buildable(*shipped, uint64_t{1} << 30).ok());
   // It is what --build-pdb builds for 5x5 goals with the blank on a corner, and only for those.
-  EXPECT_EQ(pdb::shipped_catalogue_for(Goal::zero_first(5)), "6-6-6-6");
-  EXPECT_EQ(pdb::shipped_catalogue_for(Goal::standard(5)), "6-6-6-6");
+  EXPECT_EQ(pdb::shipped_catalogue_for(Goal::zero_first(5)), "6-6-6-6-max");
+  EXPECT_EQ(pdb::shipped_catalogue_for(Goal::standard(5)), "6-6-6-6-max");
   EXPECT_EQ(pdb::shipped_catalogue_for(Goal::snail(5)), "");
   EXPECT_EQ(pdb::usable_symmetries(*shipped, Goal::zero_first(5).blank_cell()),
             (std::vector<int>{0, 1}));  // as is, and the transpose
@@ -257,7 +363,8 @@ TEST(Pdb5Bench, Korf50WithoutDatabasesIsRefusedUnlessAHeuristicIsNamed) {
   const testing::CliRun r = run_taquin("bench --set korf50 --ids 38");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(count_lines(r.err), 1) << r.err;
-  EXPECT_NE(r.err.find("build one with `taquin pdb build 6-6-6-6`"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("build one with `taquin pdb build 6-6-6-6-max`"), std::string::npos)
+      << r.err;
   EXPECT_NE(r.err.find("unless --heuristic names another"), std::string::npos) << r.err;
   EXPECT_EQ(r.out, "");
   const testing::CliRun bad = run_taquin("bench --set korf50 --ids 51 --heuristic manhattan");
@@ -303,6 +410,36 @@ TEST(Pdb5Bench, EasiestAndIdsPickByPublishedCountAndPosition) {
   EXPECT_NE(plain.out.find("\"published_nodes_generated\":null}"), std::string::npos) << plain.out;
 }
 
+TEST(Pdb5Bench, ChildAndSplitOrdersKeepTheLengths) {
+  // Three 5x5 boards 50 moves from the zero-first goal, their optimal lengths from linear
+  // conflict's IDA*; bench with the small two-partition catalogue, in every order on 2 threads.
+  const Goal goal = Goal::zero_first(5);
+  quads_twice(goal);  // built, so that --pdb names it
+  Random random(50);
+  std::string lines;
+  for (int i = 0; i < 3; ++i) {
+    const std::vector<uint8_t> tiles = random_walk(random, goal, 50);
+    const SearchResult truth =
+        ida_search(goal.canonical<5>(tiles), LinearConflict<5>(goal.blank_cell()));
+    ASSERT_EQ(truth.outcome, Outcome::Solved);
+    for (uint8_t t : tiles) lines += std::to_string(t) + " ";
+    lines += " # optimal " + std::to_string(truth.moves.size()) + "\n";
+  }
+  const std::string set = temp_file("walks25.txt", lines);
+  const std::string base = "bench --set " + set + " --goal zero-first --threads 2 --pdb " +
+                           (scratch() / "quads2.cat").string();
+  for (const std::string child : {"moves", "cheapest"})
+    for (const std::string split : {"level", "serial"}) {
+      const testing::CliRun r =
+          run_taquin(base + " --child-order " + child + " --split-order " + split);
+      EXPECT_EQ(r.status, 0) << child << ", " << split << ": " << r.err;
+      EXPECT_NE(r.out.find("all optimal: yes"), std::string::npos) << r.out;
+    }
+  const testing::CliRun bad = run_taquin(base + " --split-order fast");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(count_lines(bad.err), 1) << bad.err;
+}
+
 TEST(Pdb5Solve, DefaultHeuristicIsTheDatabaseAndALimitReportsTheBoundProved) {
   const Goal goal = Goal::zero_first(5);
   const pdb::PdbSet set = quads(goal);  // built, so that --pdb names it
@@ -339,7 +476,7 @@ TEST(Pdb5Solve, DefaultHeuristicIsTheDatabaseAndALimitReportsTheBoundProved) {
                               "for 5x5 goal zero-first"),
             std::string::npos)
       << fallback.err;
-  EXPECT_NE(fallback.err.find("`taquin pdb build 6-6-6-6`"), std::string::npos) << fallback.err;
+  EXPECT_NE(fallback.err.find("`taquin pdb build 6-6-6-6-max`"), std::string::npos) << fallback.err;
 }
 
 // Removes scratch() when the test binary ends.

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include <tbb/global_control.h>
 
@@ -14,6 +15,8 @@
 #include "taquin/pdb/heuristic.hpp"
 #include "taquin/pdb/pdb_set.hpp"
 #include "taquin/search/instances.hpp"
+#include "taquin/search/move_automaton.hpp"
+#include "taquin/search/parallel_ida.hpp"
 #include "test_support.hpp"
 
 namespace taquin::pdb {
@@ -128,9 +131,19 @@ TEST(PdbHeuristic, ThreeByThreeIdaMatchesBfsLengths) {
 const char* kFiveSmall =
     "side 5\nblank 0\n1 2 5 6\n3 4 8 9\n7 12 13 14\n10 11 15 16\n17 18 22 23\n19 20 21 24\n";
 
+// kFiveSmall and a second partition by rows (cells 9, 14, 19 and 24 make the sixth group):
+//    .  A  A  A  A
+//    B  B  B  B  C
+//    D  D  D  D  C
+//    E  E  E  E  C
+//    F  F  F  F  C
+const std::string kFiveSmallTwice = std::string(kFiveSmall) +
+                                    "partition\n1 2 3 4\n5 6 7 8\n10 11 12 13\n15 16 17 18\n"
+                                    "20 21 22 23\n9 14 19 24\n";
+
 // Every field of the views in use of two states.
-void expect_same_state(const PdbHeuristic<5>::State& a, const PdbHeuristic<5>::State& b, int views,
-                       int step) {
+template <typename State>
+void expect_same_state(const State& a, const State& b, int views, int step) {
   for (int v = 0; v < views; ++v) {
     EXPECT_EQ(a.index[v], b.index[v]) << "view " << v << ", step " << step;
     EXPECT_EQ(a.manhattan[v], b.manhattan[v]) << "view " << v << ", step " << step;
@@ -139,29 +152,30 @@ void expect_same_state(const PdbHeuristic<5>::State& a, const PdbHeuristic<5>::S
   }
 }
 
-TEST(PdbHeuristic, FiveByFiveIncrementalIndexEqualsFromScratchAlongRandomWalks) {
-  // Both views (the board and its reflection about the main diagonal), both update paths (update;
-  // prepare, then update_first and update_rest), every group's index, Manhattan sum and value,
-  // equal to init() of the board reached, move after move.
+// Along random walks of `set`'s heuristic with Views views: both update paths (update; prepare,
+// then update_first and update_rest), every view's group indexes, Manhattan sums and values,
+// equal to init() of the board reached, move after move.
+template <int Views>
+void expect_incremental_equals_scratch(const PdbSet& set) {
+  using H = PdbHeuristic<5, Views>;
   const Goal goal = Goal::zero_first(5);
-  const PdbSet set = small_set("five", kFiveSmall, goal);
-  const PdbHeuristic<5> h(set, goal.blank_cell());
-  ASSERT_EQ(h.views(), 2);
+  const H h(set, goal.blank_cell());
+  ASSERT_EQ(h.views(), Views);
   Random random(2026);
   for (int walk = 0; walk < 4; ++walk) {
     Board<5> board = goal.canonical<5>(random_board(random, goal, Solvability::Solvable));
-    PdbHeuristic<5>::State plain = h.init(board), prepared = plain;
+    typename H::State plain = h.init(board), prepared = plain;
     for (int step = 0; step < 3000; ++step) {
       const int from = board.blank();
       const int count = kMoves<5>.count[from];
       const int to = kMoves<5>.target[from][random.below(static_cast<uint64_t>(count))];
       const int label = board.at(to);
-      const PdbHeuristic<5>::Lookup reads = h.prepare(prepared, board, label, to, from);
+      const typename H::Lookup reads = h.prepare(prepared, board, label, to, from);
       board.slide(to);
       h.update(plain, board, label, to, from);
       const int first = h.update_first(prepared, reads);
       const int value = h.update_rest(prepared, reads);
-      const PdbHeuristic<5>::State scratch = h.init(board);
+      const typename H::State scratch = h.init(board);
       expect_same_state(plain, scratch, h.views(), step);
       expect_same_state(prepared, scratch, h.views(), step);
       EXPECT_EQ(value, h.evaluate(board));
@@ -171,15 +185,43 @@ TEST(PdbHeuristic, FiveByFiveIncrementalIndexEqualsFromScratchAlongRandomWalks) 
   }
 }
 
-TEST(PdbHeuristic, FiveByFiveIdaNodeCountsAndLengthsMatchLinearConflict) {
-  // The 5x5 database search on boards 60 moves from the goal: lengths equal to linear-conflict
-  // IDA*'s (an independent optimal solver), serially and on 2 threads, solutions replayed, and
-  // the serial node counts pinned so that a change of the search shows.
+TEST(PdbHeuristic, FiveByFiveIncrementalIndexEqualsFromScratchAlongRandomWalks) {
+  // Both views: the board and its reflection about the main diagonal.
+  expect_incremental_equals_scratch<2>(small_set("five", kFiveSmall, Goal::zero_first(5)));
+}
+
+TEST(PdbHeuristic, TwoPartitionsIncrementalIndexEqualsFromScratchAlongRandomWalks) {
+  // Four views: each partition as is and reflected.
+  expect_incremental_equals_scratch<4>(small_set("five2", kFiveSmallTwice, Goal::zero_first(5)));
+}
+
+TEST(PdbHeuristic, StateHoldsTheViewsItsCatalogueNeeds) {
+  // One partition: the two-view state (the per-node copy the search makes), whatever the side.
+  const PdbSet one = small_set("five", kFiveSmall, Goal::zero_first(5));
+  const PdbSet two = small_set("five2", kFiveSmallTwice, Goal::zero_first(5));
+  EXPECT_EQ(views_for(one.catalogue), 2);
+  EXPECT_EQ(views_for(two.catalogue), 4);
+  EXPECT_EQ(sizeof(PdbHeuristic<5>::State), sizeof(PdbHeuristic<4>::State));
+  EXPECT_LT(sizeof(PdbHeuristic<5>::State), sizeof(PdbMaxHeuristic<5>::State));
+  // Move order by default with two views, cheapest f first with four.
+  EXPECT_EQ(PdbHeuristic<5>(one, 0).child_order(), ChildOrder::Moves);
+  EXPECT_EQ(PdbMaxHeuristic<5>(two, 0).child_order(), ChildOrder::CheapestFirst);
+  // The parallel split in level order unless asked.
+  EXPECT_EQ(PdbMaxHeuristic<5>(two, 0).split_order(), SplitOrder::Level);
+}
+
+// The 5x5 database search of `set` (Views views, children in `order`) on boards 60 moves from the
+// goal: lengths equal to linear-conflict IDA*'s (an independent optimal solver), serially and in
+// parallel on 1 and 2 threads with both split orders, solutions replayed; the serial node counts
+// equal to `expected_nodes` (so that a change of the search shows), and the parallel search on 1
+// thread that hands out its frontier in the serial search's order within a few percent of them.
+template <int Views>
+void expect_optimal_with_nodes(const PdbSet& set, ChildOrder order,
+                               const std::vector<uint64_t>& expected_nodes) {
   const Goal goal = Goal::zero_first(5);
-  const PdbSet set = small_set("five", kFiveSmall, goal);
-  const PdbHeuristic<5> h(set, goal.blank_cell());
+  PdbHeuristic<5, Views> h(set, goal.blank_cell());
+  h.set_child_order(order);
   const LinearConflict<5> lc(goal.blank_cell());
-  const std::vector<uint64_t> expected_nodes = {351301, 44417, 18440, 230822};
   Random random(38);
   std::vector<uint64_t> nodes;
   for (size_t i = 0; i < expected_nodes.size(); ++i) {
@@ -191,16 +233,114 @@ TEST(PdbHeuristic, FiveByFiveIdaNodeCountsAndLengthsMatchLinearConflict) {
     EXPECT_TRUE(serial.optimal);
     EXPECT_EQ(serial.moves.size(), truth.moves.size()) << "board " << i;
     EXPECT_TRUE(solves(goal, start, serial.moves)) << "board " << i;
-    EXPECT_LT(serial.stats.nodes_expanded, truth.stats.nodes_expanded / 3)
-        << "board " << i;  // prunes more
+    // Prunes more. (Not by a fixed factor: the last iteration's count depends on where each
+    // search meets the goal; on board 1 linear conflict's meets it early, at 117,339 nodes,
+    // against the databases' 81,221 cheapest f first.)
+    EXPECT_LT(serial.stats.nodes_expanded, truth.stats.nodes_expanded) << "board " << i;
     nodes.push_back(serial.stats.nodes_expanded);
-    tbb::global_control two(tbb::global_control::max_allowed_parallelism, 2);
-    const SearchResult parallel = parallel_ida_search(start, h, {}, 0);  // parallel from the start
-    ASSERT_EQ(parallel.outcome, Outcome::Solved);
-    EXPECT_EQ(parallel.moves.size(), truth.moves.size()) << "board " << i;
-    EXPECT_TRUE(solves(goal, start, parallel.moves)) << "board " << i;
+    for (const SplitOrder split : {SplitOrder::Level, SplitOrder::Serial}) {
+      h.set_split_order(split);
+      for (const int threads : {1, 2}) {
+        tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+        const SearchResult parallel = parallel_ida_search(start, h, {}, 0);  // parallel at once
+        ASSERT_EQ(parallel.outcome, Outcome::Solved);
+        EXPECT_EQ(parallel.moves.size(), truth.moves.size()) << "board " << i;
+        EXPECT_TRUE(solves(goal, start, parallel.moves)) << "board " << i;
+        // The frontier's own nodes aside (on board 2, about a fifth).
+        if (threads == 1 && split == SplitOrder::Serial) {
+          EXPECT_LT(parallel.stats.nodes_expanded,
+                    serial.stats.nodes_expanded * 21 / 20 + 2 * taquin::detail::kFrontierTarget)
+              << "board " << i;
+        }
+      }
+    }
   }
   EXPECT_EQ(nodes, expected_nodes);
+}
+
+TEST(PdbHeuristic, FiveByFiveIdaNodeCountsAndLengthsMatchLinearConflict) {
+  const PdbSet set = small_set("five", kFiveSmall, Goal::zero_first(5));
+  expect_optimal_with_nodes<2>(set, ChildOrder::Moves, {351301, 44417, 18440, 230822});
+  expect_optimal_with_nodes<2>(set, ChildOrder::CheapestFirst, {242712, 81221, 18056, 284119});
+}
+
+TEST(PdbHeuristic, TwoPartitionsIdaNodeCountsAndLengthsMatchLinearConflict) {
+  const PdbSet set = small_set("five2", kFiveSmallTwice, Goal::zero_first(5));
+  expect_optimal_with_nodes<4>(set, ChildOrder::Moves, {276643, 27259, 17263, 171176});
+  expect_optimal_with_nodes<4>(set, ChildOrder::CheapestFirst, {190794, 49754, 16879, 252642});
+}
+
+// The move strings a serial IDA* with no bound (every child searched), children in `order`,
+// follows from `board` to depth `depth`, in the order it meets their ends: appended to `out`.
+// Written apart from the search: full evaluations, the automaton stepped by path.
+void serial_paths(const PdbHeuristic<5>& h, ChildOrder order, const Board<5>& board,
+                  uint32_t automaton, int depth, std::vector<Dir>& path,
+                  std::vector<std::vector<Dir>>& out) {
+  if (depth == 0) {
+    out.push_back(path);
+    return;
+  }
+  struct Child {
+    Board<5> board;
+    Dir dir;
+    uint32_t automaton;
+    int h;
+  };
+  std::vector<Child> children;
+  const int blank = board.blank();
+  for (int k = 0; k < kMoves<5>.count[blank]; ++k) {
+    const Dir d = kMoves<5>.dir[blank][k];
+    if (!path.empty() && d == opposite(path.back())) continue;
+    const uint32_t next = MoveAutomaton::standard().next(automaton, d);
+    if (next == MoveAutomaton::kDead) continue;
+    Board<5> child = board;
+    child.slide(kMoves<5>.target[blank][k]);
+    children.push_back({child, d, next, h.evaluate(child)});
+  }
+  if (order == ChildOrder::CheapestFirst)
+    std::stable_sort(children.begin(), children.end(),
+                     [](const Child& a, const Child& b) { return a.h < b.h; });
+  for (const Child& child : children) {
+    path.push_back(child.dir);
+    serial_paths(h, order, child.board, child.automaton, depth - 1, path, out);
+    path.pop_back();
+  }
+}
+
+TEST(PdbHeuristic, ParallelSplitHandsOutSubtreesInTheSerialOrder) {
+  // The frontier the parallel searches split, handed out in visit_order: its nodes' paths in the
+  // order the serial search in each child order meets them (the frontier keeps one path a board).
+  const Goal goal = Goal::zero_first(5);
+  const PdbHeuristic<5> h(small_set("five", kFiveSmall, goal), goal.blank_cell());
+  Random random(15);
+  const Board<5> start = goal.canonical<5>(random_walk(random, goal, 60));
+  using Frontier = taquin::detail::Frontier<5, PdbHeuristic<5>>;
+  Frontier frontier(start, h.init(start));
+  uint64_t expanded = 0, generated = 0;
+  while (frontier.deepest().size() < 2000)
+    ASSERT_EQ(frontier.grow(h, Board<5>::identity(start.blank_label()), expanded, generated),
+              Frontier::Grown::Level);
+  const size_t depth = frontier.depth();
+  std::vector<std::vector<std::vector<Dir>>> handed_by_order;
+  for (const ChildOrder order : {ChildOrder::Moves, ChildOrder::CheapestFirst}) {
+    std::vector<uint32_t> visit = frontier.visit_order(h, order);
+    if (visit.empty())  // level order
+      for (uint32_t i = 0; i < frontier.deepest().size(); ++i) visit.push_back(i);
+    ASSERT_EQ(visit.size(), frontier.deepest().size());
+    std::vector<std::vector<Dir>> handed;
+    for (const uint32_t i : visit) handed.push_back(frontier.path_to(depth, i));
+    const std::set<std::vector<Dir>> kept(handed.begin(), handed.end());
+    ASSERT_EQ(kept.size(), handed.size());
+    std::vector<std::vector<Dir>> all, serial;
+    std::vector<Dir> path;
+    serial_paths(h, order, start, MoveAutomaton::kStart, static_cast<int>(depth), path, all);
+    for (const std::vector<Dir>& p : all)
+      if (kept.count(p)) serial.push_back(p);
+    EXPECT_EQ(serial.size(), handed.size());
+    EXPECT_TRUE(serial == handed) << "order " << static_cast<int>(order);
+    handed_by_order.push_back(handed);
+  }
+  EXPECT_TRUE(handed_by_order[0] != handed_by_order[1]);  // the orders differ here
 }
 
 // Removes the tables built by small_set when the test binary ends.

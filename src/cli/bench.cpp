@@ -42,7 +42,9 @@ struct BenchOptions {
   PdbChoice pdb;
   std::string goal;  // FILE sets only; standard when empty
   std::string format = "text";
-  std::string shard;  // --shard K/N; empty: the whole set
+  std::string shard;        // --shard K/N; empty: the whole set
+  std::string child_order;  // --child-order moves|cheapest; empty: the heuristic's own
+  std::string split_order;  // --split-order level|serial; empty: the heuristic's own
 };
 
 // The comment key of the nodes a published search generated on an instance: korf50's lines end
@@ -265,8 +267,13 @@ int run_bench(const BenchOptions& options) {
     Limits limits;
     limits.cancel = interrupt.flag();
     const SearchResult result = with_side(inst.side, [&]<int N>() {
-      return run_search<N>(goal->canonical<N>(inst.tiles), {Algorithm::Ida, kind, threads, limits},
-                           databases.get());
+      SearchPlan plan{Algorithm::Ida, kind, threads, limits, {}, {}};
+      if (!options.child_order.empty())
+        plan.child_order =
+            options.child_order == "moves" ? ChildOrder::Moves : ChildOrder::CheapestFirst;
+      if (!options.split_order.empty())
+        plan.split_order = options.split_order == "level" ? SplitOrder::Level : SplitOrder::Serial;
+      return run_search<N>(goal->canonical<N>(inst.tiles), plan, databases.get());
     });
     // A search the signal stopped; one that finished as it came is printed, and the next stops.
     if (interrupt.signal() && result.outcome == Outcome::Cancelled) {
@@ -376,10 +383,11 @@ void setup_bench(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<BenchOptions>();
   CLI::App* sub = app.add_subcommand(
       "bench", "Solve a reference set with IDA*: lengths against the known optimal, nodes/s");
-  sub->add_option("--set", options->set,
-                  "korf100, korf100-standard-goal, hardest80, hardest8, korf50 (embedded; korf50 "
-                  "is 5x5 and takes the 6-6-6-6 databases unless --heuristic is named) or a FILE "
-                  "(default: the first 10 of korf100)");
+  sub->add_option(
+      "--set", options->set,
+      "korf100, korf100-standard-goal, hardest80, hardest8, korf50 (embedded; korf50 "
+      "is 5x5 and takes the 6-6-6-6-max databases unless --heuristic is named) or a FILE "
+      "(default: the first 10 of korf100)");
   CLI::Option* count = sub->add_option(
       "--count", options->count, "Solve only the first K instances (0 or absent: all of the set)");
   CLI::Option* easiest = sub->add_option(
@@ -399,6 +407,15 @@ void setup_bench(CLI::App& app, int& exit_code) {
                   "for the set's goal, else linear")
       ->check(CLI::IsMember({"hamming", "manhattan", "linear", "pdb"}));
   add_pdb_options(sub, options->pdb);
+  sub->add_option("--child-order", options->child_order,
+                  "Pattern databases on 5x5 and up: search a node's children in move order "
+                  "(moves) or cheapest f first (cheapest); default: cheapest with two "
+                  "partitions, else moves")
+      ->check(CLI::IsMember({"moves", "cheapest"}));
+  sub->add_option("--split-order", options->split_order,
+                  "Pattern databases, 2 threads or more: hand out the frontier's subtrees in level "
+                  "order (level, the default) or in the serial search's order (serial)")
+      ->check(CLI::IsMember({"level", "serial"}));
   sub->add_option("--goal", options->goal,
                   "Goal of a FILE set: standard, zero-first, snail, a board or a file");
   add_format_option(sub, options->format);

@@ -82,7 +82,8 @@ int run_generate(const GenerateOptions& options) {
   const auto long_enough = [&](const std::vector<uint8_t>& tiles) {
     if (!options.min_length) return true;
     if (!distances.empty()) return distance_of(distances, *goal, tiles) >= *options.min_length;
-    const SearchPlan plan{Algorithm::Ida, check->kind, tbb::info::default_concurrency(), {}};
+    const SearchPlan plan{
+        Algorithm::Ida, check->kind, tbb::info::default_concurrency(), {}, {}, {}};
     const SearchResult result = with_side(options.size, [&]<int N>() {
       return run_search<N>(goal->canonical<N>(tiles), plan, check->databases.get());
     });

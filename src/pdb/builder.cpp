@@ -597,13 +597,18 @@ uint64_t build_memory_estimate(int side, int tiles) {
 Expected<bool> check_buildable(const Catalogue& catalogue, uint64_t max_memory) {
   const int cells = catalogue.side * catalogue.side;
   const uint64_t all = cells == 64 ? ~uint64_t{0} : (uint64_t{1} << cells) - 1;
-  if (const uint64_t left_out = all & ~catalogue.covered() & ~(uint64_t{1} << catalogue.blank)) {
+  for (int partition = 0; partition < catalogue.partitions; ++partition) {
+    const uint64_t left_out =
+        all & ~catalogue.covered(partition) & ~(uint64_t{1} << catalogue.blank);
+    if (!left_out) continue;
     std::string list;
     for (int c = 0; c < cells; ++c)
       if (left_out >> c & 1) list += (list.empty() ? "" : ", ") + std::to_string(c);
     return Error{catalogue.source, 0,
                  "cells left out (in no group, and not the blank's cell " +
                      std::to_string(catalogue.blank) + "): " + list +
+                     (catalogue.partitions > 1 ? " in partition " + std::to_string(partition + 1)
+                                               : std::string()) +
                      "; a catalogue to build puts every other cell in a group"};
   }
   for (size_t g = 0; g < catalogue.groups.size(); ++g) {

@@ -32,10 +32,11 @@ bool too_many_placements(int n, int k) {
 
 }  // namespace
 
-uint64_t Catalogue::covered() const {
+uint64_t Catalogue::covered(int partition) const {
   uint64_t mask = 0;
-  for (const auto& group : groups)
-    for (uint8_t c : group) mask |= uint64_t{1} << c;
+  for (size_t g = 0; g < groups.size(); ++g)
+    if (partition < 0 || group_partition[g] == partition)
+      for (uint8_t c : groups[g]) mask |= uint64_t{1} << c;
   return mask;
 }
 
@@ -45,7 +46,9 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
   cat.source = source;
   cat.stem = stem;
   cat.text = std::string(text);
-  uint64_t used = 0;
+  uint64_t used = 0;      // cells of the current partition's groups
+  uint64_t used_any = 0;  // of every partition's
+  int partition_groups = 0;
   int blank_line = 0;
   // No line limit but the file's: a catalogue's comments may be long.
   const Expected<std::vector<TextLine>> lines = split_lines(text, source, kMaxCatalogueBytes);
@@ -79,6 +82,23 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
       cat.zero_aware = true;
       continue;
     }
+    if (words[0] == "partition") {
+      if (words.size() != 1)
+        return Error{source, line_no, "expected \"partition\" alone on its line"};
+      if (cat.side < kMinPartitionSide)
+        return Error{source, line_no,
+                     "several partitions need a board of side " +
+                         std::to_string(kMinPartitionSide) + " or more"};
+      if (cat.groups.empty() || cat.group_partition.back() != cat.partitions - 1)
+        return Error{source, line_no, "a partition with no group"};
+      if (cat.partitions == kMaxPartitions)
+        return Error{source, line_no,
+                     "too many partitions (at most " + std::to_string(kMaxPartitions) + ")"};
+      ++cat.partitions;
+      used = 0;
+      partition_groups = 0;
+      continue;
+    }
     std::vector<uint8_t> group;
     for (std::string_view w : words) {
       int cell = 0;
@@ -91,6 +111,7 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
       if (used >> cell & 1)
         return Error{source, line_no, "cell " + std::to_string(cell) + " is in two groups"};
       used |= uint64_t{1} << cell;
+      used_any |= uint64_t{1} << cell;
       group.push_back(static_cast<uint8_t>(cell));
     }
     if (static_cast<int>(group.size()) > cells - 3)
@@ -102,13 +123,19 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
                        std::to_string(kMaxTableEntries) + " placements on " +
                        std::to_string(cells) +
                        " cells, the most a table may have (its indexes are 32-bit)"};
-    if (static_cast<int>(cat.groups.size()) == kMaxGroups)
-      return Error{source, line_no, "too many groups (at most " + std::to_string(kMaxGroups) + ")"};
+    if (partition_groups++ == kMaxGroups)
+      return Error{source, line_no,
+                   "too many groups (at most " + std::to_string(kMaxGroups) +
+                       (cat.partitions > 1 ? " a partition)" : ")")};
     cat.groups.push_back(std::move(group));
     cat.group_lines.push_back(line_no);
+    cat.group_partition.push_back(cat.partitions - 1);
   }
   if (cat.side == 0) return Error{source, 0, "no \"side N\" line"};
   if (cat.groups.empty()) return Error{source, 0, "no group of cells"};
+  if (cat.group_partition.back() != cat.partitions - 1)
+    return Error{source, 0, "the last partition has no group"};
+  used = used_any;
   const int cells = cat.side * cat.side;
   if (std::popcount(used) >= cells)
     return Error{source, 0, "the groups cover every cell; leave at least one for the blank"};

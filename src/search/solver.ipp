@@ -27,11 +27,12 @@ const LinearConflict<N>& shared_small_linear_conflict(int blank) {
 }
 
 // Calls `search` with the heuristic object of `kind` for the goal with the blank on `blank`
-// (`databases` as for run_search) and returns what it returns: the one place a heuristic kind
-// becomes a type.
+// (`databases` as for run_search; `child_order`, `split_order` as SearchPlan's) and returns what it
+// returns: the one place a heuristic kind becomes a type.
 template <int N, typename Search>
 SearchResult with_heuristic(HeuristicKind kind, int blank, const pdb::PdbSet* databases,
-                            Search&& search) {
+                            Search&& search, std::optional<ChildOrder> child_order = {},
+                            std::optional<SplitOrder> split_order = {}) {
   switch (kind) {
     case HeuristicKind::Hamming:
       return search(Hamming<N>(blank));
@@ -42,8 +43,8 @@ SearchResult with_heuristic(HeuristicKind kind, int blank, const pdb::PdbSet* da
         return search(shared_small_linear_conflict<N>(blank));
       else
         return search(LinearConflict<N>(blank));
-    case HeuristicKind::Pdb:  // large for big sides: on the heap
-      return search(*std::make_unique<const pdb::PdbHeuristic<N>>(*databases, blank));
+    case HeuristicKind::Pdb:
+      return pdb::with_pdb_heuristic<N>(*databases, blank, search, child_order, split_order);
   }
   return SearchResult{};
 }
@@ -74,7 +75,8 @@ SearchResult run_search(const Board<N>& start, const SearchPlan& plan,
     }
     return SearchResult{};
   };
-  return with_heuristic<N>(plan.heuristic, blank, databases, with);
+  return with_heuristic<N>(plan.heuristic, blank, databases, with, plan.child_order,
+                           plan.split_order);
 }
 
 }  // namespace taquin

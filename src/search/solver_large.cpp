@@ -9,9 +9,9 @@ template SearchResult run_search<7>(const Board<7>&, const SearchPlan&, const pd
 template SearchResult run_search<8>(const Board<8>&, const SearchPlan&, const pdb::PdbSet*);
 
 // The searches taquin/search/instances.hpp declares.
-TAQUIN_SEARCHES(template, 5)
-TAQUIN_SEARCHES(template, 6)
-TAQUIN_SEARCHES(template, 7)
-TAQUIN_SEARCHES(template, 8)
+TAQUIN_SEARCHES_LARGE(template, 5)
+TAQUIN_SEARCHES_LARGE(template, 6)
+TAQUIN_SEARCHES_LARGE(template, 7)
+TAQUIN_SEARCHES_LARGE(template, 8)
 
 }  // namespace taquin

@@ -10,8 +10,15 @@
 
 namespace taquin::pdb {
 
-// Most groups a catalogue may hold (the heuristic keeps one value per group in its state).
+// Most groups a partition may hold (the heuristic keeps one value per group in its state).
 inline constexpr int kMaxGroups = 8;
+
+// Most partitions a catalogue may hold (the heuristic looks each up in two symmetric views).
+inline constexpr int kMaxPartitions = 2;
+
+// Smallest side whose catalogues may hold several partitions (the heuristic state of smaller
+// boards keeps room for one partition's two views only, so that their hot loop copies less).
+inline constexpr int kMinPartitionSide = 5;
 
 // Most entries a group's table may have: the heuristic keeps table indexes in 32 bits.
 inline constexpr uint64_t kMaxTableEntries = (uint64_t{1} << 32) - 1;
@@ -22,22 +29,27 @@ struct Catalogue {
   int side = 0;
   std::vector<std::vector<uint8_t>> groups;  // in file order; cells in the order written
   std::vector<int> group_lines;              // 1-based line of each group in the source
+  std::vector<int> group_partition;          // the partition (0-based) of each group
+  int partitions = 1;                        // sets of disjoint groups, each summed on its own
   int blank = -1;                            // the blank's goal cell the tables are built for
   bool zero_aware = false;                   // tables with a value per blank cell (Table)
   std::string source;                        // file name (or a description) for errors
   std::string stem;                          // base name without ".cat": names the built files
   std::string text;                          // the text parsed
 
-  // Bit c set when cell c belongs to some group.
-  uint64_t covered() const;
+  // Bit c set when cell c belongs to some group of `partition` (-1: of any partition).
+  uint64_t covered(int partition = -1) const;
 };
 
 // Parses catalogue text. Format: '#' starts a comment; blank lines are skipped; the first line
 // is "side N" (N from 2 to 8); an optional line "blank C" names the blank's goal cell (default:
 // the highest cell no group covers); an optional line "zero-aware" asks for zero-aware tables
-// (a value per cell of the blank, see Table); every other line lists the cells of one group,
-// separated by spaces. Groups are disjoint, non-empty, have at most kMaxTableEntries placements
-// each, and leave at least one cell uncovered (for the blank); a catalogue may leave other cells
+// (a value per cell of the blank, see Table); a line "partition" (side 5 and up) ends one
+// partition of the tiles and starts another, whose groups are summed apart (the heuristic takes
+// the larger sum); every other line lists the cells of one group, separated by spaces. The groups
+// of a partition are disjoint, non-empty, have at most kMaxTableEntries placements each, and
+// leave at least one cell uncovered (for the blank, the same in every partition); a catalogue
+// may leave other cells
 // out (its heuristic ignores their tiles), which check_buildable (builder.hpp) refuses for a
 // build. The tables are built for goals with the blank on that cell (and serve, through a
 // symmetry of the square, every goal whose blank cell it maps there). Errors name `source` and

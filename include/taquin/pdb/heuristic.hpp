@@ -5,6 +5,8 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "taquin/board.hpp"
@@ -15,21 +17,26 @@
 
 namespace taquin::pdb {
 
-// A PrefetchingHeuristic (taquin/heuristic.hpp). A "view" is a symmetry of the square
-// that maps the goal's blank cell to the catalogue's; the board seen through it is looked up in the
-// tables, and since symmetries keep distances, each view's sum is admissible. Up to two views
-// are used (for the standard goal: the board itself and its reflection about the main diagonal)
-// and the value is the larger sum. The state keeps each group's table index and Manhattan sum
-// per view; a move changes only the moved tile's group, whose index it updates from the digits
-// that change (the tile's own, and those of the group's tiles on the cells it jumps over), so a
-// lookup costs a few operations and one table read. A zero-aware table is read at the placement
-// and the blank's cell (in the view): only the moved tile's group needs it, since the blank stays
-// in one region of free cells of every other group, where the values are equal.
-template <int N>
+// A PrefetchingHeuristic (taquin/heuristic.hpp). A "view" is one partition of the catalogue
+// seen through a symmetry of the square that maps the goal's blank cell to the catalogue's; the
+// board seen through it is looked up in the partition's tables, and since symmetries keep
+// distances, each view's sum is admissible. Up to two symmetries are used per partition (for
+// the standard goal: the board itself and its reflection about the main diagonal), partition
+// after partition, at most kMaxViews views in all, and the value is the largest sum. The state
+// keeps each group's table index and Manhattan sum per view; a move changes only the moved tile's
+// group, whose index it updates from the digits that change (the tile's own, and those of the
+// group's tiles on the cells it jumps over), so a lookup costs a few operations and one table read.
+// A zero-aware table is read at the placement and the blank's cell (in the view): only the moved
+// tile's group needs it, since the blank stays in one region of free cells of every other group,
+// where the values are equal. The state holds Views views (2: one partition; 4: two partitions,
+// sides from kMinPartitionSide), so a one-partition catalogue's search copies and updates no more
+// than it uses; views_for (below) picks Views for a catalogue, once per search.
+template <int N, int Views = 2>
 class PdbHeuristic {
  public:
+  static_assert(Views == 2 || (Views == 4 && N >= kMinPartitionSide));
   static constexpr int kCells = N * N;
-  static constexpr int kMaxViews = 2;
+  static constexpr int kMaxViews = Views;
 
   struct State {
     std::array<std::array<uint32_t, kMaxGroups>, kMaxViews> index{};     // placement rank per group
@@ -38,23 +45,32 @@ class PdbHeuristic {
     std::array<int, kMaxViews> sum{};
   };
 
-  // Precondition: `set` is for side N and usable_symmetries(set.catalogue, blank_cell) is not
-  // empty (load_pdb_set checks both). Keeps `set`'s tables alive.
-  PdbHeuristic(const PdbSet& set, int blank_cell) : tables_(set.tables) {
+  // Precondition: `set` is for side N, usable_symmetries(set.catalogue, blank_cell) is not
+  // empty (load_pdb_set checks both), and Views >= views_for(set.catalogue). Keeps `set`'s
+  // tables alive. IDA* on sides above 4 searches children cheapest f first with four views,
+  // in move order with two (set_child_order changes it).
+  PdbHeuristic(const PdbSet& set, int blank_cell)
+      : tables_(set.tables),
+        child_order_(Views > 2 ? ChildOrder::CheapestFirst : ChildOrder::Moves) {
     const std::vector<int> syms = usable_symmetries(set.catalogue, blank_cell);
-    views_ = std::min<int>(kMaxViews, static_cast<int>(syms.size()));
-    groups_ = static_cast<int>(set.tables.size());
+    const int per_partition = std::min<int>(2, static_cast<int>(syms.size()));
+    views_ = std::min<int>(kMaxViews, per_partition * set.catalogue.partitions);
     for (int v = 0; v < views_; ++v) {
       View& view = view_[v];
+      const int partition = v / per_partition;
+      std::vector<int> tables;  // the partition's groups, as indexes of set.tables
+      for (size_t g = 0; g < set.tables.size(); ++g)
+        if (set.catalogue.group_partition[g] == partition) tables.push_back(static_cast<int>(g));
+      view.groups = static_cast<int>(tables.size());
       view.group_of.fill(-1);
       for (int c = 0; c < kCells; ++c)
-        view.map[c] = static_cast<uint8_t>(symmetric_cell(syms[v], c, N));
+        view.map[c] = static_cast<uint8_t>(symmetric_cell(syms[v % per_partition], c, N));
       // inverse map: the label (board cell) whose image is catalogue cell c
       std::array<uint8_t, kCells> inverse{};
       for (int c = 0; c < kCells; ++c) inverse[view.map[c]] = static_cast<uint8_t>(c);
-      for (int g = 0; g < groups_; ++g) {
+      for (int g = 0; g < view.groups; ++g) {
         Group& group = view.group[g];
-        const Table& table = *set.tables[g];
+        const Table& table = *set.tables[tables[g]];
         group.table = &table;
         group.k = table.group_size();
         group.blank_weight = table.zero_aware() ? 1 : 0;
@@ -84,8 +100,15 @@ class PdbHeuristic {
     }
   }
 
-  // Number of symmetric lookups in use (1 or 2).
+  // Number of views in use (1 to kMaxViews).
   int views() const { return views_; }
+
+  // The order in which IDA* searches a node's children on sides above 4, and the parallel
+  // searches hand out their subtrees (OrderedHeuristic); level order unless set.
+  ChildOrder child_order() const { return child_order_; }
+  void set_child_order(ChildOrder order) { child_order_ = order; }
+  SplitOrder split_order() const { return split_order_; }
+  void set_split_order(SplitOrder order) { split_order_ = order; }
 
   State init(const Board<N>& b) const {
     State s;
@@ -93,7 +116,7 @@ class PdbHeuristic {
     for (int c = 0; c < kCells; ++c) where[b.at(c)] = static_cast<uint8_t>(c);
     for (int v = 0; v < views_; ++v) {
       s.sum[v] = 0;
-      for (int g = 0; g < groups_; ++g) {
+      for (int g = 0; g < view_[v].groups; ++g) {
         const Group& group = view_[v].group[g];
         std::array<uint8_t, kCells> cells{};  // of the group's tiles, in the catalogue's view
         int manhattan = 0;
@@ -114,7 +137,12 @@ class PdbHeuristic {
   }
 
   [[gnu::always_inline]] int value(const State& s) const {
-    return views_ == 1 ? s.sum[0] : std::max(s.sum[0], s.sum[1]);
+    // (Two views at most: the 4x4 hot loop's code as it was before partitions.)
+    if constexpr (kMaxViews == 2) return views_ == 1 ? s.sum[0] : std::max(s.sum[0], s.sum[1]);
+    int best = s.sum[0];
+    for (int v = 1; v < kMaxViews; ++v)  // (a constant count: the loop unrolls)
+      if (v < views_) best = std::max(best, s.sum[v]);
+    return best;
   }
 
   [[gnu::always_inline]] void update(State& s, const Board<N>& after, int label, int from,
@@ -123,7 +151,7 @@ class PdbHeuristic {
   }
 
   // Two-stage update for IDA* (TwoStageHeuristic): update_first looks up the first view only
-  // and returns its sum, a lower bound of value(); update_rest then looks up the other view and
+  // and returns its sum, a lower bound of value(); update_rest then looks up the other views and
   // returns value(). A child pruned on the first sum skips the second lookup.
   [[gnu::always_inline]] int update_first(State& s, const Board<N>& after, int label, int from,
                                           int to) const {
@@ -133,8 +161,13 @@ class PdbHeuristic {
   [[gnu::always_inline]] int update_rest(State& s, const Board<N>& after, int label, int from,
                                          int to) const {
     if (views_ == 1) return s.sum[0];
-    relook(s, 1, after, label, from, to);
-    return std::max(s.sum[0], s.sum[1]);
+    if constexpr (kMaxViews == 2) {  // (the 4x4 hot loop's code as before partitions)
+      relook(s, 1, after, label, from, to);
+      return std::max(s.sum[0], s.sum[1]);
+    }
+    for (int v = 1; v < kMaxViews; ++v)
+      if (v < views_) relook(s, v, after, label, from, to);
+    return value(s);
   }
 
   // Prepared table reads (PrefetchingHeuristic): per view, the moved tile's group
@@ -156,13 +189,14 @@ class PdbHeuristic {
                                         int to) const {
     Lookup l;
     l.view[0] = read_after(s, 0, board, label, from, to);
-    if (views_ == 2) l.view[1] = read_after(s, 1, board, label, from, to);
+    for (int v = 1; v < kMaxViews; ++v)
+      if (v < views_) l.view[v] = read_after(s, v, board, label, from, to);
     return l;
   }
   [[gnu::always_inline]] void prefetch(const Lookup& l) const {
     // (A view's group is -1 when the moved piece is in none, or the view is not in use.)
-    if (l.view[0].group >= 0) prefetch_read(0, l.view[0]);
-    if (l.view[1].group >= 0) prefetch_read(1, l.view[1]);
+    for (int v = 0; v < kMaxViews; ++v)
+      if (l.view[v].group >= 0) prefetch_read(v, l.view[v]);
   }
   // update_first and update_rest from the reads prepared for the move.
   [[gnu::always_inline]] int update_first(State& s, const Lookup& l) const {
@@ -171,8 +205,13 @@ class PdbHeuristic {
   }
   [[gnu::always_inline]] int update_rest(State& s, const Lookup& l) const {
     if (views_ == 1) return s.sum[0];
-    apply(s, 1, l.view[1]);
-    return std::max(s.sum[0], s.sum[1]);
+    if constexpr (kMaxViews == 2) {
+      apply(s, 1, l.view[1]);
+      return std::max(s.sum[0], s.sum[1]);
+    }
+    for (int v = 1; v < kMaxViews; ++v)
+      if (v < views_) apply(s, v, l.view[v]);
+    return value(s);
   }
 
   // The estimate of a board (full evaluation).
@@ -202,6 +241,7 @@ class PdbHeuristic {
     std::array<uint8_t, kCells> rank_of{};  // board label -> its tile's position in the group
     std::array<std::array<Between, 4>, kCells> between{};  // [from cell][direction]
     std::array<Group, kMaxGroups> group{};
+    int groups = 0;  // in use: those of the view's partition
   };
 
   // Brings view v up to date after the piece `label` slid from cell `from` to cell `to`.
@@ -254,11 +294,42 @@ class PdbHeuristic {
 
   std::vector<std::shared_ptr<const Table>> tables_;
   int views_ = 0;
-  int groups_ = 0;
   std::array<View, kMaxViews> view_{};
+  ChildOrder child_order_;  // (after the hot members: 4x4's layout as before orders)
+  SplitOrder split_order_ = SplitOrder::Level;
 };
 
+// The heuristic with four views (two partitions), for catalogues that hold two.
+template <int N>
+using PdbMaxHeuristic = PdbHeuristic<N, 4>;
+
+// The views PdbHeuristic needs for `catalogue` (its Views parameter): 4 when it holds two
+// partitions, else 2.
+inline int views_for(const Catalogue& catalogue) {
+  return catalogue.partitions > 1 ? 4 : 2;
+}
+
+// Calls `use` with the heuristic of `set` for the goal blank cell `blank_cell` (preconditions as
+// PdbHeuristic's), of the type views_for(set.catalogue) asks for, on the heap (large for big
+// sides), its child and split orders set to `order` and `split` when given, and returns what `use`
+// returns: the one place a catalogue's view count becomes a type.
+template <int N, typename Use>
+decltype(auto) with_pdb_heuristic(const PdbSet& set, int blank_cell, Use&& use,
+                                  std::optional<ChildOrder> order = std::nullopt,
+                                  std::optional<SplitOrder> split = std::nullopt) {
+  const auto with = [&](auto heuristic) -> decltype(auto) {
+    if (order) heuristic->set_child_order(*order);
+    if (split) heuristic->set_split_order(*split);
+    return use(std::as_const(*heuristic));
+  };
+  if constexpr (N >= kMinPartitionSide)
+    if (views_for(set.catalogue) > 2)
+      return with(std::make_unique<PdbMaxHeuristic<N>>(set, blank_cell));
+  return with(std::make_unique<PdbHeuristic<N>>(set, blank_cell));
+}
+
 static_assert(PrefetchingHeuristic<PdbHeuristic<4>, 4> && PrefetchingHeuristic<PdbHeuristic<5>, 5>);
+static_assert(OrderedHeuristic<PdbHeuristic<5>> && OrderedHeuristic<PdbMaxHeuristic<5>>);
 static_assert(PrefetchingHeuristic<PdbHeuristic<3>, 3> && !SteppedHeuristic<PdbHeuristic<4>, 4>);
 
 }  // namespace taquin::pdb

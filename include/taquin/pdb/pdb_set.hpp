@@ -51,7 +51,7 @@ std::string default_pdb_dir(const char* taquin_pdb_dir, const char* xdg_data_hom
 
 // The catalogues built into the binary, strongest first (4x4): "7-8" (blank on a corner),
 // "7-8-centre" (on a centre cell), "7-8-edge" (on another edge cell), "6-6-3", "5-5-5"; then
-// (5x5) "6-6-6-6" (blank on a corner).
+// (5x5) "6-6-6-6" (blank on a corner), "6-6-6-6-max" (two partitions).
 const std::vector<std::string>& builtin_catalogues();
 
 // The built-in catalogue `name` ("7-8" or "7-8.cat"); its source is its stem, so that

@@ -130,6 +130,7 @@ class IdaWorker {
   // `watch` checks the limits (and, in the parallel search, the shared counter and flag).
   IdaWorker(const H& heuristic, int blank_label, const LimitWatch& watch)
       : h_(heuristic),
+        order_(orders_of(heuristic).child),
         updater_(make_updater(blank_label)),
         goal_(Board<N>::identity(blank_label)),
         watch_(watch),
@@ -171,7 +172,9 @@ class IdaWorker {
         std::reverse(path_.begin() + g, path_.begin() + g + recorded_);
       }
       if (kStepped && !unwound && next_ != kInfinity) next_ += g;
-    } else
+    } else if (order_ == ChildOrder::CheapestFirst)
+      unwound = dfs_ordered(board, state, g, prev, automaton);
+    else
       unwound = dfs(board, state, g, prev, automaton);
     if (unwound) return !stopped_ ? kFound : over_budget_ ? kOverBudget : kStopped;
     return next_;
@@ -189,9 +192,10 @@ class IdaWorker {
   int deepest() const { return deepest_; }
 
  private:
-  // Sides above kMaxCompiledSide: expands `board` at cost g (its f is within the bound), children
-  // from the move table of (blank cell, previous move). Returns true to unwind: the goal was
-  // reached (the path is written on the way back) or the search must stop (stopped_).
+  // Sides above kMaxCompiledSide, children in move order: expands `board` at cost g (its f is
+  // within the bound), children from the move table of (blank cell, previous move). Returns true
+  // to unwind: the goal was reached (the path is written on the way back) or the search must stop
+  // (stopped_).
   bool dfs(const Board<N> board, const State state, int g, int prev, uint32_t automaton) {
     if (expanded_ >= check_at_ && must_stop()) return stopped_ = true;
     ++expanded_;
@@ -215,6 +219,63 @@ class IdaWorker {
         return true;
       }
       if (dfs(child, child_state, g + 1, static_cast<int>(list.dir[k]), child_automaton)) {
+        path_[g] = list.dir[k];
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Sides above kMaxCompiledSide, children cheapest f first: as dfs, but every child is generated
+  // and evaluated first (a prefetching heuristic has all their reads in flight together), then
+  // those within the bound are searched cheapest f first (ties in move order): earlier iterations
+  // expand the same nodes in any order, and the last one tends to reach the goal sooner. Returns
+  // true to unwind: the goal was reached (the path is written on the way back) or the search must
+  // stop.
+  bool dfs_ordered(const Board<N> board, const State state, int g, int prev, uint32_t automaton) {
+    if (expanded_ >= check_at_ && must_stop()) return stopped_ = true;
+    ++expanded_;
+    const int blank = board.blank();
+    const auto& list = kPrunedMoves<N>.at[blank][prev];
+    std::array<uint32_t, 4> child_automaton{};
+    std::array<Lookup, 4> reads{};
+    for (int k = 0; k < list.count; ++k) {
+      child_automaton[k] = automaton_.next(automaton, list.dir[k]);
+      if constexpr (kPrefetches)
+        if (child_automaton[k] != MoveAutomaton::kDead) {
+          const int to = list.target[k];
+          reads[k] = h_.prepare(state, board, board.at(to), to, blank);
+          h_.prefetch(reads[k]);
+        }
+    }
+    std::array<Board<N>, 4> child{};
+    std::array<State, 4> child_state{};
+    std::array<int, 4> f{};
+    std::array<uint8_t, 4> order{};  // the children within the bound, by f then move order
+    int kept = 0;
+    for (int k = 0; k < list.count; ++k) {
+      if (child_automaton[k] == MoveAutomaton::kDead) continue;
+      ++generated_;
+      const int to = list.target[k];
+      const int label = board.at(to);
+      child[k] = board;
+      child[k].slide(to);
+      child_state[k] = state;
+      f[k] = child_f(child_state[k], child[k], label, to, blank, g, reads[k]);
+      if (pruned(f[k])) continue;
+      if (f[k] == g + 1 && child[k] == goal_) {
+        length_ = g + 1;
+        path_[g] = list.dir[k];
+        return true;
+      }
+      int at = kept++;
+      for (; at > 0 && f[order[at - 1]] > f[k]; --at) order[at] = order[at - 1];
+      order[at] = static_cast<uint8_t>(k);
+    }
+    for (int i = 0; i < kept; ++i) {
+      const int k = order[i];
+      if (dfs_ordered(child[k], child_state[k], g + 1, static_cast<int>(list.dir[k]),
+                      child_automaton[k])) {
         path_[g] = list.dir[k];
         return true;
       }
@@ -290,31 +351,35 @@ class IdaWorker {
     return false;
   }
 
-  // Step 2: brings `s` up to date after the piece `label` slid from cell To into the blank's
-  // cell Blank, and returns the child's f (relative to the search root where kStepped: the
+  // Step 2: brings `s` up to date after the piece `label` slid from cell `to` into the blank's
+  // cell `blank`, and returns the child's f (relative to the search root where kStepped: the
   // stepped state holds it). A two-stage heuristic returns its first stage's f when that is
   // already above the bound (the next bound may then be lower than plain IDA*'s, never above
   // it, so no solution is skipped).
   template <int Blank, int To>
   [[gnu::always_inline]] int child_f(State& s, const Board<N>& child, int label, Cost g,
                                      const Lookup& reads) const {
+    return child_f(s, child, label, To, Blank, g, reads);
+  }
+  [[gnu::always_inline]] int child_f(State& s, const Board<N>& child, int label, int to, int blank,
+                                     Cost g, const Lookup& reads) const {
     if constexpr (kTwoStage) {
       int first, rest;
       if constexpr (kPrefetches)
         first = h_.update_first(s, reads);
       else
-        first = h_.update_first(s, child, label, To, Blank);
+        first = h_.update_first(s, child, label, to, blank);
       if (g + 1 + first > bound_) return g + 1 + first;
       if constexpr (kPrefetches)
         rest = h_.update_rest(s, reads);
       else
-        rest = h_.update_rest(s, child, label, To, Blank);
+        rest = h_.update_rest(s, child, label, to, blank);
       return g + 1 + rest;
     } else if constexpr (kStepped) {
-      updater_.update(s, child, label, To, Blank);
+      updater_.update(s, child, label, to, blank);
       return updater_.value(s);
     } else {
-      h_.update(s, child, label, To, Blank);
+      h_.update(s, child, label, to, blank);
       return g + 1 + h_.value(s);
     }
   }
@@ -391,6 +456,7 @@ class IdaWorker {
 
  private:
   const H& h_;
+  const ChildOrder order_;  // sides above kMaxCompiledSide: dfs or dfs_ordered
   const Updater updater_;
   const MoveAutomaton::Transitions automaton_ = MoveAutomaton::standard().transitions();
   const Board<N> goal_;

@@ -35,14 +35,19 @@
   KIND SearchResult uniform_cost_search<N>(const Board<N>&, const Limits&); \
   KIND SearchResult bfs_search<N>(const Board<N>&, const Limits&);
 
+// The searches of side N (kMinPartitionSide and up) with the four-view heuristic too.
+#define TAQUIN_SEARCHES_LARGE(KIND, N) \
+  TAQUIN_SEARCHES(KIND, N)             \
+  TAQUIN_SEARCHES_WITH(KIND, N, pdb::PdbMaxHeuristic)
+
 namespace taquin {
 
 TAQUIN_SEARCHES(extern template, 2)
 TAQUIN_SEARCHES(extern template, 3)
 TAQUIN_SEARCHES(extern template, 4)
-TAQUIN_SEARCHES(extern template, 5)
-TAQUIN_SEARCHES(extern template, 6)
-TAQUIN_SEARCHES(extern template, 7)
-TAQUIN_SEARCHES(extern template, 8)
+TAQUIN_SEARCHES_LARGE(extern template, 5)
+TAQUIN_SEARCHES_LARGE(extern template, 6)
+TAQUIN_SEARCHES_LARGE(extern template, 7)
+TAQUIN_SEARCHES_LARGE(extern template, 8)
 
 }  // namespace taquin

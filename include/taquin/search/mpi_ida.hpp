@@ -223,6 +223,12 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     wait_quietly(request);
   }
   TicketCounter counter(comm);
+  // Subtrees are handed out in level order, or in the serial search's order if the heuristic asks
+  // for it (ranges of this list; empty: level order).
+  const SearchOrders orders = orders_of(heuristic);
+  const std::vector<uint32_t> order = orders.split == SplitOrder::Serial
+                                          ? tree.visit_order(heuristic, orders.child)
+                                          : std::vector<uint32_t>{};
 
   std::atomic<uint64_t> shared_nodes{own_frontier_expanded};  // this rank's (rank 0: all ranks')
   std::atomic<bool> halt{false};  // stop every search of this rank (goal or limit anywhere)
@@ -382,8 +388,9 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
 
     tbb::parallel_for(0, threads, 1, [&](int) {
       Worker& worker = workers.local();
-      size_t i = 0;
-      while (next_subtree(i)) {
+      size_t taken = 0;
+      while (next_subtree(taken)) {
+        const size_t i = order.empty() ? taken : order[taken];
         const Node& node = frontier[i];
         const int f = node.g + heuristic.value(node.state);
         int r = f;

@@ -108,6 +108,33 @@ class Frontier {
     return Grown::Level;
   }
 
+  // The deepest level's nodes (indexes into deepest()) in the order a serial IDA* whose children
+  // are searched in `order` meets them: for ChildOrder::Moves, level order (returned empty: the
+  // identity); for CheapestFirst, each node's children by f (ties in move order), after those
+  // of the nodes its parent's level meets first. The parallel searches hand out the subtrees in
+  // this order, so the last iteration reaches the goal about where the serial search does.
+  std::vector<uint32_t> visit_order(const H& heuristic, ChildOrder order) const {
+    std::vector<uint32_t> sorted;
+    if (order == ChildOrder::Moves) return sorted;
+    std::vector<uint32_t> rank{0};  // of each node of the level above, in the serial order
+    for (size_t d = 1; d < levels_.size(); ++d) {
+      const std::vector<Node>& level = levels_[d];
+      std::vector<int> h(level.size());
+      sorted.resize(level.size());
+      for (uint32_t i = 0; i < level.size(); ++i) {
+        sorted[i] = i;
+        h[i] = heuristic.value(level[i].state);  // (one level: one g)
+      }
+      std::stable_sort(sorted.begin(), sorted.end(), [&](uint32_t a, uint32_t b) {
+        const uint32_t ra = rank[level[a].parent], rb = rank[level[b].parent];
+        return ra != rb ? ra < rb : h[a] < h[b];
+      });
+      rank.assign(level.size(), 0);
+      for (uint32_t j = 0; j < sorted.size(); ++j) rank[sorted[j]] = j;
+    }
+    return sorted;
+  }
+
   // Moves from the start to node `i` of level `depth`.
   std::vector<Dir> path_to(size_t depth, uint32_t i) const {
     std::vector<Dir> path(depth);
@@ -279,15 +306,21 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
     const std::vector<Node>& level = frontier.deepest();
     const size_t frontier_depth = frontier.depth();
     std::atomic<int> next_bound{Worker::kInfinity};
-    // Each thread takes the next subtree in frontier order (the serial search's order), so the
-    // threads sweep the frontier together and the last iteration reaches the first solution
-    // about as many times sooner as there are threads.
+    // Each thread takes the next subtree in level order, or in the serial search's order
+    // (visit_order) if the heuristic asks for it, so the threads sweep the frontier together and
+    // the last iteration reaches the first solution about as many times sooner as there are
+    // threads.
+    const SearchOrders orders = orders_of(heuristic);
+    const std::vector<uint32_t> order = orders.split == SplitOrder::Serial
+                                            ? frontier.visit_order(heuristic, orders.child)
+                                            : std::vector<uint32_t>{};
     std::atomic<size_t> next_node{0};
     tbb::parallel_for(0, threads, 1, [&](int) {
       Worker& worker = workers.local();
       for (;;) {
-        const size_t i = next_node.fetch_add(1, std::memory_order_relaxed);
-        if (i >= level.size()) return;
+        const size_t taken = next_node.fetch_add(1, std::memory_order_relaxed);
+        if (taken >= level.size()) return;
+        const size_t i = order.empty() ? taken : order[taken];
         if (found.load(std::memory_order_relaxed) || stop_reason.load() >= 0) return;
         const Node& node = level[i];
         const int f = node.g + heuristic.value(node.state);

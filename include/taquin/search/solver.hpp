@@ -38,6 +38,11 @@ struct SearchPlan {
   HeuristicKind heuristic = HeuristicKind::Linear;
   int threads = 1;  // IDA* above 1: the parallel search, on the threads oneTBB allows
   Limits limits;
+  // IDA* with pattern databases on sides above 4: the children's order; empty: the heuristic's
+  // own (PdbHeuristic: cheapest f first with two partitions, else move order).
+  std::optional<ChildOrder> child_order;
+  // The parallel IDA*'s split order with pattern databases; empty: the heuristic's (level).
+  std::optional<SplitOrder> split_order;
 };
 
 // Runs `plan` on the canonical board `start` (goal: identity with the blank on
