@@ -61,14 +61,14 @@ class PdbHeuristic {
       std::vector<int> tables;  // the partition's groups, as indexes of set.tables
       for (size_t g = 0; g < set.tables.size(); ++g)
         if (set.catalogue.group_partition[g] == partition) tables.push_back(static_cast<int>(g));
-      view.groups = static_cast<int>(tables.size());
+      view_groups_[v] = static_cast<int>(tables.size());
       view.group_of.fill(-1);
       for (int c = 0; c < kCells; ++c)
         view.map[c] = static_cast<uint8_t>(symmetric_cell(syms[v % per_partition], c, N));
       // inverse map: the label (board cell) whose image is catalogue cell c
       std::array<uint8_t, kCells> inverse{};
       for (int c = 0; c < kCells; ++c) inverse[view.map[c]] = static_cast<uint8_t>(c);
-      for (int g = 0; g < view.groups; ++g) {
+      for (int g = 0; g < view_groups_[v]; ++g) {
         Group& group = view.group[g];
         const Table& table = *set.tables[tables[g]];
         group.table = &table;
@@ -116,7 +116,7 @@ class PdbHeuristic {
     for (int c = 0; c < kCells; ++c) where[b.at(c)] = static_cast<uint8_t>(c);
     for (int v = 0; v < views_; ++v) {
       s.sum[v] = 0;
-      for (int g = 0; g < view_[v].groups; ++g) {
+      for (int g = 0; g < view_groups_[v]; ++g) {
         const Group& group = view_[v].group[g];
         std::array<uint8_t, kCells> cells{};  // of the group's tiles, in the catalogue's view
         int manhattan = 0;
@@ -189,14 +189,23 @@ class PdbHeuristic {
                                         int to) const {
     Lookup l;
     l.view[0] = read_after(s, 0, board, label, from, to);
-    for (int v = 1; v < kMaxViews; ++v)
-      if (v < views_) l.view[v] = read_after(s, v, board, label, from, to);
+    if constexpr (kMaxViews == 2) {  // (two views: the 4x4 hot loop's code as before partitions)
+      if (views_ == 2) l.view[1] = read_after(s, 1, board, label, from, to);
+    } else {
+      for (int v = 1; v < kMaxViews; ++v)
+        if (v < views_) l.view[v] = read_after(s, v, board, label, from, to);
+    }
     return l;
   }
   [[gnu::always_inline]] void prefetch(const Lookup& l) const {
     // (A view's group is -1 when the moved piece is in none, or the view is not in use.)
-    for (int v = 0; v < kMaxViews; ++v)
-      if (l.view[v].group >= 0) prefetch_read(v, l.view[v]);
+    if constexpr (kMaxViews == 2) {
+      if (l.view[0].group >= 0) prefetch_read(0, l.view[0]);
+      if (l.view[1].group >= 0) prefetch_read(1, l.view[1]);
+    } else {
+      for (int v = 0; v < kMaxViews; ++v)
+        if (l.view[v].group >= 0) prefetch_read(v, l.view[v]);
+    }
   }
   // update_first and update_rest from the reads prepared for the move.
   [[gnu::always_inline]] int update_first(State& s, const Lookup& l) const {
@@ -241,7 +250,6 @@ class PdbHeuristic {
     std::array<uint8_t, kCells> rank_of{};  // board label -> its tile's position in the group
     std::array<std::array<Between, 4>, kCells> between{};  // [from cell][direction]
     std::array<Group, kMaxGroups> group{};
-    int groups = 0;  // in use: those of the view's partition
   };
 
   // Brings view v up to date after the piece `label` slid from cell `from` to cell `to`.
@@ -295,7 +303,10 @@ class PdbHeuristic {
   std::vector<std::shared_ptr<const Table>> tables_;
   int views_ = 0;
   std::array<View, kMaxViews> view_{};
-  ChildOrder child_order_;  // (after the hot members: 4x4's layout as before orders)
+  // (The members below follow the hot ones, so that the 4x4 search's data layout is as before
+  // partitions.)
+  std::array<int, kMaxViews> view_groups_{};  // groups in use per view: its partition's
+  ChildOrder child_order_;
   SplitOrder split_order_ = SplitOrder::Level;
 };
 

@@ -130,11 +130,11 @@ class IdaWorker {
   // `watch` checks the limits (and, in the parallel search, the shared counter and flag).
   IdaWorker(const H& heuristic, int blank_label, const LimitWatch& watch)
       : h_(heuristic),
-        order_(orders_of(heuristic).child),
         updater_(make_updater(blank_label)),
         goal_(Board<N>::identity(blank_label)),
         watch_(watch),
-        check_at_(watch.next_check()) {}
+        check_at_(watch.next_check()),
+        order_(orders_of(heuristic).child) {}
 
   // Searches the subtree of `board` (reached with cost `g` after blank move `prev`, kNoMove at
   // the root, and in state `automaton` of MoveAutomaton::standard() after the moves from the
@@ -341,7 +341,8 @@ class IdaWorker {
     child.slide(to);
     // 2. Update the heuristic: the child's f.
     State child_state = state;
-    const int f = child_f<Blank, to>(child_state, child, label, g, reads);
+    const int f = child_f(child_state, child, label, std::integral_constant<int, to>{},
+                          std::integral_constant<int, Blank>{}, g, reads);
     // 3. Prune above the bound.
     if (pruned(f)) return false;
     // 4. Recurse, unless the child is the goal; 5. record the move when either unwinds.
@@ -356,12 +357,10 @@ class IdaWorker {
   // stepped state holds it). A two-stage heuristic returns its first stage's f when that is
   // already above the bound (the next bound may then be lower than plain IDA*'s, never above
   // it, so no solution is skipped).
-  template <int Blank, int To>
-  [[gnu::always_inline]] int child_f(State& s, const Board<N>& child, int label, Cost g,
-                                     const Lookup& reads) const {
-    return child_f(s, child, label, To, Blank, g, reads);
-  }
-  [[gnu::always_inline]] int child_f(State& s, const Board<N>& child, int label, int to, int blank,
+  // The cells come as ints (dfs_ordered) or as std::integral_constant (dfs_at's compile-time
+  // cells): one body, no call in between, so that the 4x4 hot loop compiles as it did alone.
+  template <typename To, typename Blank>
+  [[gnu::always_inline]] int child_f(State& s, const Board<N>& child, int label, To to, Blank blank,
                                      Cost g, const Lookup& reads) const {
     if constexpr (kTwoStage) {
       int first, rest;
@@ -456,7 +455,6 @@ class IdaWorker {
 
  private:
   const H& h_;
-  const ChildOrder order_;  // sides above kMaxCompiledSide: dfs or dfs_ordered
   const Updater updater_;
   const MoveAutomaton::Transitions automaton_ = MoveAutomaton::standard().transitions();
   const Board<N> goal_;
@@ -475,6 +473,8 @@ class IdaWorker {
   Outcome stop_reason_ = Outcome::Cancelled;
   std::vector<Dir> path_;
   int recorded_ = 0;  // moves recorded by record() in this search
+  // sides above kMaxCompiledSide: dfs or dfs_ordered (last: the 4x4 search's layout as before)
+  const ChildOrder order_;
 };
 
 }  // namespace detail
