@@ -13,8 +13,11 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
+#include <new>
 #include <optional>
 #include <type_traits>
 #include <utility>
@@ -91,6 +94,21 @@ struct LookupOf {
 template <typename H>
 struct SteppedOf {
   using type = typename H::Stepped;
+};
+
+// Four objects of a trivially copyable T, not initialised (dfs_ordered's per-child slots: each
+// is written before it is read, so no memset runs per node), constructed by put.
+template <typename T>
+class Slots {
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+
+ public:
+  void put(int k, const T& value) { std::construct_at(at(k), value); }
+  T& operator[](int k) { return *at(k); }
+
+ private:
+  T* at(int k) { return std::launder(reinterpret_cast<T*>(bytes_) + k); }
+  alignas(T) std::byte bytes_[4 * sizeof(T)];
 };
 
 // Depth-first searches below one node with a fixed bound. Serial IDA* uses one; the parallel
@@ -238,18 +256,18 @@ class IdaWorker {
     const int blank = board.blank();
     const auto& list = kPrunedMoves<N>.at[blank][prev];
     std::array<uint32_t, 4> child_automaton{};
-    std::array<Lookup, 4> reads{};
+    Slots<Lookup> reads;  // (uninitialised: a live child's slots are written before they are read)
     for (int k = 0; k < list.count; ++k) {
       child_automaton[k] = automaton_.next(automaton, list.dir[k]);
       if constexpr (kPrefetches)
         if (child_automaton[k] != MoveAutomaton::kDead) {
           const int to = list.target[k];
-          reads[k] = h_.prepare(state, board, board.at(to), to, blank);
+          reads.put(k, h_.prepare(state, board, board.at(to), to, blank));
           h_.prefetch(reads[k]);
         }
     }
-    std::array<Board<N>, 4> child{};
-    std::array<State, 4> child_state{};
+    Slots<Board<N>> child;
+    Slots<State> child_state;
     std::array<int, 4> f{};
     std::array<uint8_t, 4> order{};  // the children within the bound, by f then move order
     int kept = 0;
@@ -258,9 +276,9 @@ class IdaWorker {
       ++generated_;
       const int to = list.target[k];
       const int label = board.at(to);
-      child[k] = board;
+      child.put(k, board);
       child[k].slide(to);
-      child_state[k] = state;
+      child_state.put(k, state);
       f[k] = child_f(child_state[k], child[k], label, to, blank, g, reads[k]);
       if (pruned(f[k])) continue;
       if (f[k] == g + 1 && child[k] == goal_) {
