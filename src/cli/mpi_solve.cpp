@@ -4,7 +4,9 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <iostream>
+#include <set>
 
 #include "../search/solver.ipp"
 #include "command.hpp"
@@ -15,7 +17,8 @@ namespace {
 
 // What rank 0 broadcasts before each search: kBoard then side, heuristic kind, the goal's tiles
 // and the board's tiles (row-major, as read), or kNoMoreBoards alone.
-enum Command : int32_t { kNoMoreBoards = 0, kBoard = 1 };
+// kPrepare then side and the goal's tiles: load what serves that goal (see prepare).
+enum Command : int32_t { kNoMoreBoards = 0, kBoard = 1, kPrepare = 2 };
 constexpr int kMaxCells = kMaxSide * kMaxSide;
 constexpr int kMessageInts = 3 + 2 * kMaxCells;
 
@@ -83,6 +86,16 @@ SearchResult solve_on_ranks(const Instance& instance, const Goal& goal, Heuristi
   return search_here(instance.side, instance.tiles, goal, kind, databases, limits, &rank_expanded);
 }
 
+void prepare(const Goal& goal) {
+  static std::set<std::vector<uint8_t>> prepared;  // goals told (rank 0's one reading thread)
+  if (ranks() < 2 || !prepared.insert(goal.tiles()).second) return;
+  std::vector<int32_t> message(kMessageInts, 0);
+  message[0] = kPrepare;
+  message[1] = goal.side();
+  std::copy(goal.tiles().begin(), goal.tiles().end(), message.begin() + 3);
+  broadcast(message);
+}
+
 void finish_serving() {
   std::vector<int32_t> message(kMessageInts, 0);
   message[0] = kNoMoreBoards;
@@ -93,14 +106,19 @@ int serve(HeuristicCache& heuristics, const Limits& limits) {
   std::vector<int32_t> message(kMessageInts);
   for (;;) {
     broadcast(message);
-    if (message[0] != kBoard) return kExitOk;
+    if (message[0] != kBoard && message[0] != kPrepare) return kExitOk;
     const int side = message[1];
     const auto kind = static_cast<HeuristicKind>(message[2]);
     const int cells = side * side;
     const std::vector<uint8_t> goal_tiles(message.begin() + 3, message.begin() + 3 + cells);
+    if (message[0] == kPrepare) {
+      heuristics.preload(Goal::custom(side, goal_tiles, "rank 0's"));
+      continue;
+    }
     const std::vector<uint8_t> tiles(message.begin() + 3 + cells, message.begin() + 3 + 2 * cells);
     const Goal goal = Goal::custom(side, goal_tiles, "rank 0's");
     std::shared_ptr<const pdb::PdbSet> databases;
+    const double t_load = MPI_Wtime();
     if (kind == HeuristicKind::Pdb) {
       // The same options as rank 0's give the same databases; if they do not load here, this
       // rank cannot take part, and the run ends (every rank waits for every other).
@@ -112,6 +130,7 @@ int serve(HeuristicCache& heuristics, const Limits& limits) {
       }
       databases = choice->databases;
     }
+    std::fprintf(stderr, "TRACE load r%d %.4f at %.6f\n", rank(), MPI_Wtime() - t_load, t_load);
     search_here(side, tiles, goal, kind, databases.get(), limits, nullptr);
   }
 }

@@ -8,7 +8,9 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
+#include <condition_variable>
 #include <cstdint>
+#include <cstdio>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -49,6 +51,9 @@ inline constexpr uint64_t kRangeNodes = uint64_t{1} << 14;
 // tables, parallel_ida_search's 2^18 left rank 1 idle for a tenth of the run, mostly while rank
 // 0 searched iterations it then abandoned (262,144 nodes each, searched again by both ranks).
 inline constexpr uint64_t kRankZeroIterationNodes = uint64_t{1} << 15;
+
+// TRACE (temporary): per-rank timings on stderr.
+inline int trace_board = 0;
 
 // Completes `request`, sleeping between tests: Open MPI's blocking calls spin, and a rank that
 // waits must leave the core to the ranks that search.
@@ -146,6 +151,10 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   int ranks = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &ranks);
+  const double t_enter = MPI_Wtime();
+  const int board_no = ++trace_board;
+  double t_serial = 0, t_bcast = 0, t_frontier = 0, t_window = 0;
+  double sum_search = 0, sum_first = 0, sum_join = 0, sum_reduce = 0, sum_stopwait = 0;
   SearchResult result;
   Stats& stats = result.stats;
   int bound = 0;
@@ -181,11 +190,13 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     serial[1] = bound;
     serial[2] = static_cast<int32_t>(std::min<uint64_t>(stats.nodes_expanded, INT32_MAX));
   }
+  t_serial = MPI_Wtime();
   if (ranks > 1) {
     MPI_Request request;
     MPI_Ibcast(serial, 3, MPI_INT32_T, 0, comm, &request);
     wait_quietly(request);
   }
+  t_bcast = MPI_Wtime();
   bound = serial[1];
   // As many subtrees as the threaded search splits a large search into (the smaller serial
   // budget would make serial_iterations ask for fewer).
@@ -211,6 +222,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   }
   // Rank 0 counts the serial and the frontier's nodes (every rank built the frontier; the sum
   // counts it once).
+  t_frontier = MPI_Wtime();
   const uint64_t own_frontier_expanded = rank == 0 ? serial_expanded + frontier_expanded : 0;
   const uint64_t own_frontier_generated = rank == 0 ? serial_generated + frontier_generated : 0;
   const std::vector<Node>& frontier = tree.deepest();
@@ -223,6 +235,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     wait_quietly(request);
   }
   TicketCounter counter(comm);
+  t_window = MPI_Wtime();
   // Subtrees are handed out in level order, or in the serial search's order if the heuristic asks
   // for it (ranges of this list; empty: level order).
   const SearchOrders orders = orders_of(heuristic);
@@ -277,6 +290,19 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     uint64_t tickets = 0;  // this rank took in this iteration
     std::atomic<int> next_bound{Worker::kInfinity};
     std::atomic<bool> workers_done{false};
+    // Wakes this rank's communication thread from its pause at once when the workers are done or
+    // halt (its periodic looks then cost no latency at the iteration's end or at a stop).
+    std::mutex wake_mutex;
+    std::condition_variable wake;
+    const auto wake_communication = [&] {
+      { std::lock_guard lock(wake_mutex); }
+      wake.notify_all();
+    };
+    // The communication thread's pause beside a running search: kBusyPause, or until `woken`.
+    const auto pause_unless = [&](auto woken) {
+      std::unique_lock lock(wake_mutex);
+      wake.wait_for(lock, kBusyPause, woken);
+    };
     // This rank's current range [lo, hi) of the frontier.
     size_t lo = 0;
     size_t hi = 0;
@@ -299,9 +325,11 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
         if (exhausted) return false;
         lo = range == 0 ? 0 : ends[range - 1];
         hi = ends[range];
-        counter.ask();
-        ++tickets;
-        asked = true;
+        if (hi - lo > 1) {
+          counter.ask();
+          ++tickets;
+          asked = true;
+        }
       }
       index = lo++;
       return true;
@@ -309,7 +337,10 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     // Tells rank 0 that this rank found the goal (what = 1) or met a limit (what = 2).
     const auto report_to_root = [&](uint64_t what) {
       halt.store(true);
-      if (rank == 0) return;  // rank 0's communication thread sees `halt`
+      if (rank == 0) {  // rank 0's communication thread sends the stop
+        wake_communication();
+        return;
+      }
       const uint64_t report[2] = {nodes_so_far(), what};
       MPI_Send(report, 2, MPI_UINT64_T, 0, kReport, comm);
     };
@@ -336,7 +367,10 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
           if (!waiting) {
             if (done == ranks - 1 && workers_done.load()) return;
             lock.unlock();
-            std::this_thread::sleep_for(workers_done.load() ? kIdlePause : kBusyPause);
+            if (workers_done.load())
+              std::this_thread::sleep_for(kIdlePause);
+            else
+              pause_unless([&] { return workers_done.load() || (halt.load() && !stop_sent); });
             continue;
           }
           uint64_t message[2];
@@ -381,15 +415,18 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
               return;
             }
           }
-          std::this_thread::sleep_for(kBusyPause);
+          pause_unless([&] { return workers_done.load(); });
         }
       });
     }
 
+    const double t_it = MPI_Wtime();
+    std::atomic<double> t_first{0.0};
     tbb::parallel_for(0, threads, 1, [&](int) {
       Worker& worker = workers.local();
       size_t taken = 0;
       while (next_subtree(taken)) {
+        if (t_first.load() == 0.0) t_first.store(MPI_Wtime());
         const size_t i = order.empty() ? taken : order[taken];
         const Node& node = frontier[i];
         const int f = node.g + heuristic.value(node.state);
@@ -421,8 +458,11 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
         }
       }
     });
+    const double t_searched = MPI_Wtime();
     workers_done.store(true);
+    wake_communication();
     if (communication.joinable()) communication.join();
+    const double t_joined = MPI_Wtime();
     // A ticket asked for ahead and not taken (the iteration ended or stopped) completes here, so
     // that every ticket of this iteration is counted before the next one starts.
     if (asked) counter.take();
@@ -435,27 +475,52 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     // whether rank 0 sent kStop (a rank that has not received it yet takes it now); and the sums
     // of the iteration's nodes and tickets, which size the next iteration's ranges and number
     // its first ticket alike on every rank.
-    int local[4] = {found_here ? rank : ranks, next_bound.load(),
-                    own_stop.load() >= 0 ? own_stop.load() : INT_MAX, stop_sent ? -1 : 0};
-    int global[4];
-    const uint64_t own_sums[2] = {searched() - searched_before, tickets};
-    uint64_t sums[2];
-    MPI_Request reductions[2];
-    MPI_Iallreduce(local, global, 4, MPI_INT, MPI_MIN, comm, &reductions[0]);
-    MPI_Iallreduce(own_sums, sums, 2, MPI_UINT64_T, MPI_SUM, comm, &reductions[1]);
-    wait_quietly(reductions[0]);
-    wait_quietly(reductions[1]);
+    // One exchange (all ranks' values to every rank), each rank taking the minima and sums.
+    constexpr size_t kMinima = 4;
+    const int64_t own_values[kMinima + 2] = {found_here ? rank : ranks,
+                                             next_bound.load(),
+                                             own_stop.load() >= 0 ? own_stop.load() : INT_MAX,
+                                             stop_sent ? -1 : 0,
+                                             static_cast<int64_t>(searched() - searched_before),
+                                             static_cast<int64_t>(tickets)};
+    const uint64_t own_sums[2] = {searched() - searched_before, tickets};  // TRACE
+    std::vector<int64_t> every_value(std::size(own_values) * static_cast<size_t>(ranks));
+    MPI_Request exchange;
+    MPI_Iallgather(own_values, std::size(own_values), MPI_INT64_T, every_value.data(),
+                   std::size(own_values), MPI_INT64_T, comm, &exchange);
+    wait_quietly(exchange);
+    int64_t global[kMinima] = {INT64_MAX, INT64_MAX, INT64_MAX, INT64_MAX};
+    uint64_t sums[2] = {0, 0};
+    for (size_t at = 0; at < every_value.size(); at += std::size(own_values)) {
+      for (size_t k = 0; k < kMinima; ++k) global[k] = std::min(global[k], every_value[at + k]);
+      for (size_t k = 0; k < 2; ++k)
+        sums[k] += static_cast<uint64_t>(every_value[at + kMinima + k]);
+    }
+    const double t_reduced = MPI_Wtime();
     if (rank != 0 && global[3] == -1 && !stop_received) {
       MPI_Request receiving;
       MPI_Irecv(nullptr, 0, MPI_BYTE, 0, kStop, comm, &receiving);
       wait_quietly(receiving);
     }
-    found_rank = global[0];
+    const double t_stopwait = MPI_Wtime();
+    sum_first += (t_first.load() > 0 ? t_first.load() : t_searched) - t_it;
+    sum_search += t_searched - t_it;
+    sum_join += t_joined - t_searched;
+    sum_reduce += t_reduced - t_joined;
+    sum_stopwait += t_stopwait - t_reduced;
+    std::fprintf(stderr,
+                 "TRACE it r%d b%d i%d bound %d start %.6f first %.6f searched %.6f joined %.6f "
+                 "reduced %.6f stopwait %.6f nodes %llu tickets %llu\n",
+                 rank, board_no, static_cast<int>(stats.iterations), bound, t_it, t_first.load(),
+                 t_searched, t_joined, t_reduced, t_stopwait,
+                 static_cast<unsigned long long>(own_sums[0]),
+                 static_cast<unsigned long long>(own_sums[1]));
+    found_rank = static_cast<int>(global[0]);
     if (found_rank == ranks && global[2] != INT_MAX) {
-      own_stop.store(global[2]);
+      own_stop.store(static_cast<int>(global[2]));
       break;
     }
-    bound = global[1];
+    bound = static_cast<int>(global[1]);
     last_iteration_nodes = std::max<uint64_t>(sums[0], 1);
     first_ticket += sums[1];
   }
@@ -516,6 +581,16 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     done = finish(Outcome::Unsolvable);
   }
   per_rank();
+  const double t_end = MPI_Wtime();
+  std::fprintf(stderr,
+               "TRACE board r%d b%d enter %.6f serial %.4f bcast %.4f frontier %.4f window %.4f "
+               "search %.4f firstwait %.4f join %.4f reduce %.4f stopwait %.4f tail %.4f total "
+               "%.4f iters %d\n",
+               rank, board_no, t_enter, t_serial - t_enter, t_bcast - t_serial,
+               t_frontier - t_bcast, t_window - t_frontier, sum_search, sum_first, sum_join,
+               sum_reduce, sum_stopwait,
+               t_end - t_window - sum_search - sum_join - sum_reduce - sum_stopwait,
+               t_end - t_enter, static_cast<int>(stats.iterations));
   return done;
 }
 
