@@ -138,6 +138,41 @@ TEST(MpiSolve, NodeLimitStopsBothRanksWithTheLowerBound) {
   EXPECT_NE(two.err.find("rank 1 expanded"), std::string::npos) << two.err;
 }
 
+TEST(MpiSolve, BoardsAfterANodeLimitAreSolvedAsByOneProcess) {
+  // The ranks share one ticket counter for the whole run: a board stopped by the node limit
+  // (Korf's first, 57 moves, needs 2.8 million nodes with linear conflict) must leave it where
+  // every rank expects the next board's first ticket, or the next boards skip subtrees. Korf's
+  // 19th, 23rd and 30th need 140,000 to 200,000 nodes (parallel iterations on both ranks).
+  std::ifstream in(kData + "/korf100.txt");
+  std::vector<std::string> korf;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] != '#') korf.push_back(line);
+  ASSERT_GE(korf.size(), 30u);
+  const std::string boards =
+      temp_file("mpi_after_limit.txt", korf[0] + '\n' + korf[18] + '\n' + korf[22] + '\n' +
+                                           korf[29] + '\n' + korf[0] + '\n' + korf[18] + '\n');
+  const std::string args =
+      "solve --goal zero-first -H linear -j 1 --max-nodes 1000000 --format json " + boards;
+  const CliRun one = run_taquin(args);
+  const CliRun two = run_two_ranks(args);
+  ASSERT_EQ(one.status, 1) << one.err;
+  ASSERT_EQ(two.status, 1) << two.err;
+  const std::vector<std::string> one_lines = lines_of(one.out);
+  const std::vector<std::string> two_lines = lines_of(two.out);
+  ASSERT_EQ(one_lines.size(), 6u);
+  ASSERT_EQ(two_lines.size(), 6u);
+  const char* const outcomes[] = {"node-limit", "solved", "solved",
+                                  "solved",     "node-limit", "solved"};
+  const char* const lengths[] = {"null", "46", "49", "47", "null", "46"};
+  for (size_t i = 0; i < two_lines.size(); ++i) {
+    SCOPED_TRACE(two_lines[i]);
+    EXPECT_EQ(field(two_lines[i], "outcome"), std::string("\"") + outcomes[i] + '"');
+    EXPECT_EQ(field(two_lines[i], "length"), lengths[i]);
+    for (const char* name : {"id", "outcome", "length", "optimal", "optimal_length"})
+      EXPECT_EQ(field(two_lines[i], name), field(one_lines[i], name)) << name;
+  }
+}
+
 TEST(MpiSolve, BadInputEndsEveryRank) {
   const CliRun two = run_two_ranks("solve --board '1 2 3'");
   EXPECT_EQ(two.status, 2);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <set>
 
 #include "../search/solver.ipp"
@@ -22,17 +23,25 @@ enum Command : int32_t { kNoMoreBoards = 0, kBoard = 1, kPrepare = 2 };
 constexpr int kMaxCells = kMaxSide * kMaxSide;
 constexpr int kMessageInts = 3 + 2 * kMaxCells;
 
+// The search team of the run: made by every rank at its first board, freed by every rank when
+// rank 0 says that no board follows.
+std::optional<taquin::detail::mpi::SearchTeam>& search_team() {
+  static std::optional<taquin::detail::mpi::SearchTeam> team;
+  return team;
+}
+
 // The IDA* of every rank on `goal`'s canonical form of `tiles`, with the heuristic of `kind`.
 SearchResult search_here(int side, const std::vector<uint8_t>& tiles, const Goal& goal,
                          HeuristicKind kind, const pdb::PdbSet* databases, const Limits& limits,
                          std::vector<uint64_t>* rank_expanded) {
+  if (!search_team()) search_team().emplace(MPI_COMM_WORLD);
   return with_side(side, [&]<int N>() -> SearchResult {
     if constexpr (N < 3 || N > 5) {
       return SearchResult{};  // not spread (see spreads)
     } else {
       const Board<N> start = goal.canonical<N>(tiles);
       return with_heuristic<N>(kind, start.blank_label(), databases, [&](const auto& h) {
-        return mpi_ida_search(start, h, limits, MPI_COMM_WORLD, rank_expanded);
+        return mpi_ida_search(start, h, limits, *search_team(), rank_expanded);
       });
     }
   });
@@ -100,13 +109,17 @@ void finish_serving() {
   std::vector<int32_t> message(kMessageInts, 0);
   message[0] = kNoMoreBoards;
   broadcast(message);
+  search_team().reset();
 }
 
 int serve(HeuristicCache& heuristics, const Limits& limits) {
   std::vector<int32_t> message(kMessageInts);
   for (;;) {
     broadcast(message);
-    if (message[0] != kBoard && message[0] != kPrepare) return kExitOk;
+    if (message[0] != kBoard && message[0] != kPrepare) {
+      search_team().reset();
+      return kExitOk;
+    }
     const int side = message[1];
     const auto kind = static_cast<HeuristicKind>(message[2]);
     const int cells = side * side;

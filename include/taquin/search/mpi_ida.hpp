@@ -112,6 +112,24 @@ class TicketCounter {
   uint64_t ticket_ = 0;
 };
 
+// What the searches of a run share on every rank of `comm`: one ticket counter, the tickets
+// taken from it so far (every rank knows the same count: the next iteration's first ticket), and
+// the worker threads of every rank (oneTBB's at construction). Every rank of `comm` constructs it
+// together (a collective call, without spinning) and destroys it together, with no search under
+// way; one search uses it at a time.
+struct SearchTeam {
+  explicit SearchTeam(MPI_Comm team_comm) : comm(team_comm), counter(team_comm) {
+    const int threads = tbb::this_task_arena::max_concurrency();
+    MPI_Request request;
+    MPI_Iallreduce(&threads, &all_threads, 1, MPI_INT, MPI_SUM, comm, &request);
+    wait_quietly(request);
+  }
+  MPI_Comm comm;
+  TicketCounter counter;
+  uint64_t tickets_taken = 0;
+  int all_threads = 1;
+};
+
 // The ranges of subtrees an iteration hands out, in frontier order, as their ends: range k is
 // [ends[k - 1], ends[k]) (ends[-1] = 0). Each is an even share of the subtrees left over twice
 // `workers` (all ranks' threads), so ranges shrink to single subtrees as the iteration ends, and
@@ -127,7 +145,7 @@ inline std::vector<size_t> range_ends(size_t subtrees, size_t workers, size_t ca
 
 }  // namespace detail::mpi
 
-// Optimal solution of the canonical board `start`, searched by every rank of `comm` (each with
+// Optimal solution of the canonical board `start`, searched by every rank of `team` (each with
 // the threads oneTBB allows it): every rank calls it with the same board, heuristic and limits.
 // Rank 0 alone tries the small bounds serially (parallel_ida_search's serial_iterations, up to
 // kRankZeroIterationNodes an iteration; the other ranks wait without spinning); then every rank
@@ -142,11 +160,13 @@ inline std::vector<size_t> range_ends(size_t subtrees, size_t workers, size_t ca
 // be passed by some subtrees' worth).
 template <int N, IncrementalHeuristic<N> H>
 SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Limits& limits,
-                            MPI_Comm comm, std::vector<uint64_t>* rank_expanded = nullptr) {
+                            detail::mpi::SearchTeam& team,
+                            std::vector<uint64_t>* rank_expanded = nullptr) {
   using namespace detail::mpi;
   using Node = detail::FrontierNode<N, H>;
   using Worker = detail::IdaWorker<N, H>;
   const auto started = std::chrono::steady_clock::now();
+  const MPI_Comm comm = team.comm;
   int rank = 0;
   int ranks = 1;
   MPI_Comm_rank(comm, &rank);
@@ -228,13 +248,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   const std::vector<Node>& frontier = tree.deepest();
   const size_t frontier_depth = tree.depth();
   const int threads = tbb::this_task_arena::max_concurrency();
-  int all_threads = threads;  // over every rank: the ranges' sizes depend on it
-  {
-    MPI_Request request;
-    MPI_Iallreduce(&threads, &all_threads, 1, MPI_INT, MPI_SUM, comm, &request);
-    wait_quietly(request);
-  }
-  TicketCounter counter(comm);
+  TicketCounter& counter = team.counter;
   t_window = MPI_Wtime();
   // Subtrees are handed out in level order, or in the serial search's order if the heuristic asks
   // for it (ranges of this list; empty: level order).
@@ -277,7 +291,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   // Every rank's nodes in the last iteration (rank 0's serial ones for the first), from which
   // each rank sizes this iteration's ranges alike; the first ticket of this iteration.
   uint64_t last_iteration_nodes = std::max<int32_t>(serial[2], 1);
-  uint64_t first_ticket = 0;
+  uint64_t& first_ticket = team.tickets_taken;
   while (found_rank == ranks && bound != Worker::kInfinity) {
     ++stats.iterations;
     // The most subtrees a range holds: about kRangeNodes at this iteration's expected size.
@@ -285,7 +299,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     const size_t range_cap = static_cast<size_t>(
         std::clamp<uint64_t>(frontier.size() * kRangeNodes / expected_nodes, 1, frontier.size()));
     const std::vector<size_t> ends =
-        range_ends(frontier.size(), static_cast<size_t>(all_threads), range_cap);
+        range_ends(frontier.size(), static_cast<size_t>(team.all_threads), range_cap);
     const uint64_t searched_before = searched();
     uint64_t tickets = 0;  // this rank took in this iteration
     std::atomic<int> next_bound{Worker::kInfinity};
@@ -515,6 +529,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
                  t_searched, t_joined, t_reduced, t_stopwait,
                  static_cast<unsigned long long>(own_sums[0]),
                  static_cast<unsigned long long>(own_sums[1]));
+    first_ticket += sums[1];
     found_rank = static_cast<int>(global[0]);
     if (found_rank == ranks && global[2] != INT_MAX) {
       own_stop.store(static_cast<int>(global[2]));
@@ -522,7 +537,6 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     }
     bound = static_cast<int>(global[1]);
     last_iteration_nodes = std::max<uint64_t>(sums[0], 1);
-    first_ticket += sums[1];
   }
 
   // The solution's moves, from the rank that found them to rank 0.
