@@ -161,7 +161,7 @@ TEST(MpiSolve, BoardsAfterANodeLimitAreSolvedAsByOneProcess) {
   const std::vector<std::string> two_lines = lines_of(two.out);
   ASSERT_EQ(one_lines.size(), 6u);
   ASSERT_EQ(two_lines.size(), 6u);
-  const char* const outcomes[] = {"node-limit", "solved", "solved",
+  const char* const outcomes[] = {"node-limit", "solved",     "solved",
                                   "solved",     "node-limit", "solved"};
   const char* const lengths[] = {"null", "46", "49", "47", "null", "46"};
   for (size_t i = 0; i < two_lines.size(); ++i) {

@@ -4,7 +4,6 @@
 #include <mpi.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <iostream>
 #include <optional>
 #include <set>
@@ -131,7 +130,6 @@ int serve(HeuristicCache& heuristics, const Limits& limits) {
     const std::vector<uint8_t> tiles(message.begin() + 3 + cells, message.begin() + 3 + 2 * cells);
     const Goal goal = Goal::custom(side, goal_tiles, "rank 0's");
     std::shared_ptr<const pdb::PdbSet> databases;
-    const double t_load = MPI_Wtime();
     if (kind == HeuristicKind::Pdb) {
       // The same options as rank 0's give the same databases; if they do not load here, this
       // rank cannot take part, and the run ends (every rank waits for every other).
@@ -143,7 +141,6 @@ int serve(HeuristicCache& heuristics, const Limits& limits) {
       }
       databases = choice->databases;
     }
-    std::fprintf(stderr, "TRACE load r%d %.4f at %.6f\n", rank(), MPI_Wtime() - t_load, t_load);
     search_here(side, tiles, goal, kind, databases.get(), limits, nullptr);
   }
 }

@@ -10,7 +10,6 @@
 #include <climits>
 #include <condition_variable>
 #include <cstdint>
-#include <cstdio>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -51,9 +50,6 @@ inline constexpr uint64_t kRangeNodes = uint64_t{1} << 14;
 // tables, parallel_ida_search's 2^18 left rank 1 idle for a tenth of the run, mostly while rank
 // 0 searched iterations it then abandoned (262,144 nodes each, searched again by both ranks).
 inline constexpr uint64_t kRankZeroIterationNodes = uint64_t{1} << 15;
-
-// TRACE (temporary): per-rank timings on stderr.
-inline int trace_board = 0;
 
 // Completes `request`, sleeping between tests: Open MPI's blocking calls spin, and a rank that
 // waits must leave the core to the ranks that search.
@@ -171,10 +167,6 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   int ranks = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &ranks);
-  const double t_enter = MPI_Wtime();
-  const int board_no = ++trace_board;
-  double t_serial = 0, t_bcast = 0, t_frontier = 0, t_window = 0;
-  double sum_search = 0, sum_first = 0, sum_join = 0, sum_reduce = 0, sum_stopwait = 0;
   SearchResult result;
   Stats& stats = result.stats;
   int bound = 0;
@@ -210,13 +202,11 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     serial[1] = bound;
     serial[2] = static_cast<int32_t>(std::min<uint64_t>(stats.nodes_expanded, INT32_MAX));
   }
-  t_serial = MPI_Wtime();
   if (ranks > 1) {
     MPI_Request request;
     MPI_Ibcast(serial, 3, MPI_INT32_T, 0, comm, &request);
     wait_quietly(request);
   }
-  t_bcast = MPI_Wtime();
   bound = serial[1];
   // As many subtrees as the threaded search splits a large search into (the smaller serial
   // budget would make serial_iterations ask for fewer).
@@ -242,14 +232,12 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   }
   // Rank 0 counts the serial and the frontier's nodes (every rank built the frontier; the sum
   // counts it once).
-  t_frontier = MPI_Wtime();
   const uint64_t own_frontier_expanded = rank == 0 ? serial_expanded + frontier_expanded : 0;
   const uint64_t own_frontier_generated = rank == 0 ? serial_generated + frontier_generated : 0;
   const std::vector<Node>& frontier = tree.deepest();
   const size_t frontier_depth = tree.depth();
   const int threads = tbb::this_task_arena::max_concurrency();
   TicketCounter& counter = team.counter;
-  t_window = MPI_Wtime();
   // Subtrees are handed out in level order, or in the serial search's order if the heuristic asks
   // for it (ranges of this list; empty: level order).
   const SearchOrders orders = orders_of(heuristic);
@@ -322,9 +310,10 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     size_t hi = 0;
     bool exhausted = false;
     bool asked = false;  // a ticket asked for ahead awaits its taking
-    // The next subtree this rank searches, or false when the iteration is over for it. The rank
-    // asks for its next ticket as soon as it takes one, so that the ticket comes while it
-    // searches that range (it waits only when a range's work is shorter than a fetch).
+    // The next subtree this rank searches, or false when the iteration is over for it. Taking a
+    // range of several subtrees, the rank asks for its next ticket at once, so that the ticket
+    // comes while it searches that range; a single subtree (the iteration's end) is fetched when
+    // needed, so that no rank holds one back while another is idle.
     const auto next_subtree = [&](size_t& index) {
       std::lock_guard lock(mpi_mutex);
       if (halt.load() || exhausted) return false;
@@ -434,13 +423,10 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
       });
     }
 
-    const double t_it = MPI_Wtime();
-    std::atomic<double> t_first{0.0};
     tbb::parallel_for(0, threads, 1, [&](int) {
       Worker& worker = workers.local();
       size_t taken = 0;
       while (next_subtree(taken)) {
-        if (t_first.load() == 0.0) t_first.store(MPI_Wtime());
         const size_t i = order.empty() ? taken : order[taken];
         const Node& node = frontier[i];
         const int f = node.g + heuristic.value(node.state);
@@ -472,11 +458,9 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
         }
       }
     });
-    const double t_searched = MPI_Wtime();
     workers_done.store(true);
     wake_communication();
     if (communication.joinable()) communication.join();
-    const double t_joined = MPI_Wtime();
     // A ticket asked for ahead and not taken (the iteration ended or stopped) completes here, so
     // that every ticket of this iteration is counted before the next one starts.
     if (asked) counter.take();
@@ -497,7 +481,6 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
                                              stop_sent ? -1 : 0,
                                              static_cast<int64_t>(searched() - searched_before),
                                              static_cast<int64_t>(tickets)};
-    const uint64_t own_sums[2] = {searched() - searched_before, tickets};  // TRACE
     std::vector<int64_t> every_value(std::size(own_values) * static_cast<size_t>(ranks));
     MPI_Request exchange;
     MPI_Iallgather(own_values, std::size(own_values), MPI_INT64_T, every_value.data(),
@@ -510,25 +493,11 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
       for (size_t k = 0; k < 2; ++k)
         sums[k] += static_cast<uint64_t>(every_value[at + kMinima + k]);
     }
-    const double t_reduced = MPI_Wtime();
     if (rank != 0 && global[3] == -1 && !stop_received) {
       MPI_Request receiving;
       MPI_Irecv(nullptr, 0, MPI_BYTE, 0, kStop, comm, &receiving);
       wait_quietly(receiving);
     }
-    const double t_stopwait = MPI_Wtime();
-    sum_first += (t_first.load() > 0 ? t_first.load() : t_searched) - t_it;
-    sum_search += t_searched - t_it;
-    sum_join += t_joined - t_searched;
-    sum_reduce += t_reduced - t_joined;
-    sum_stopwait += t_stopwait - t_reduced;
-    std::fprintf(stderr,
-                 "TRACE it r%d b%d i%d bound %d start %.6f first %.6f searched %.6f joined %.6f "
-                 "reduced %.6f stopwait %.6f nodes %llu tickets %llu\n",
-                 rank, board_no, static_cast<int>(stats.iterations), bound, t_it, t_first.load(),
-                 t_searched, t_joined, t_reduced, t_stopwait,
-                 static_cast<unsigned long long>(own_sums[0]),
-                 static_cast<unsigned long long>(own_sums[1]));
     first_ticket += sums[1];
     found_rank = static_cast<int>(global[0]);
     if (found_rank == ranks && global[2] != INT_MAX) {
@@ -595,16 +564,6 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     done = finish(Outcome::Unsolvable);
   }
   per_rank();
-  const double t_end = MPI_Wtime();
-  std::fprintf(stderr,
-               "TRACE board r%d b%d enter %.6f serial %.4f bcast %.4f frontier %.4f window %.4f "
-               "search %.4f firstwait %.4f join %.4f reduce %.4f stopwait %.4f tail %.4f total "
-               "%.4f iters %d\n",
-               rank, board_no, t_enter, t_serial - t_enter, t_bcast - t_serial,
-               t_frontier - t_bcast, t_window - t_frontier, sum_search, sum_first, sum_join,
-               sum_reduce, sum_stopwait,
-               t_end - t_window - sum_search - sum_join - sum_reduce - sum_stopwait,
-               t_end - t_enter, static_cast<int>(stats.iterations));
   return done;
 }
 
