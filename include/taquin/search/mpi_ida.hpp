@@ -310,10 +310,9 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     size_t hi = 0;
     bool exhausted = false;
     bool asked = false;  // a ticket asked for ahead awaits its taking
-    // The next subtree this rank searches, or false when the iteration is over for it. Taking a
-    // range of several subtrees, the rank asks for its next ticket at once, so that the ticket
-    // comes while it searches that range; a single subtree (the iteration's end) is fetched when
-    // needed, so that no rank holds one back while another is idle.
+    // The next subtree this rank searches, or false when the iteration is over for it. The rank
+    // asks for its next ticket as soon as it takes one, so that the ticket comes while it
+    // searches that range (it waits only when a range's work is shorter than a fetch).
     const auto next_subtree = [&](size_t& index) {
       std::lock_guard lock(mpi_mutex);
       if (halt.load() || exhausted) return false;
@@ -328,11 +327,9 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
         if (exhausted) return false;
         lo = range == 0 ? 0 : ends[range - 1];
         hi = ends[range];
-        if (hi - lo > 1) {
-          counter.ask();
-          ++tickets;
-          asked = true;
-        }
+        counter.ask();
+        ++tickets;
+        asked = true;
       }
       index = lo++;
       return true;
