@@ -47,9 +47,10 @@ void prepare(const Goal& goal);
 // every path out of solve, after the last solve_on_ranks.
 void finish_serving();
 
-// Ranks other than 0: searches each board rank 0 hands over with solve_on_ranks, its heuristic
-// from `heuristics` (the same options as rank 0's) and `limits`, until finish_serving. Returns
-// the exit status of this rank (kExitOk; kExitInternal if its databases would not load).
+// Ranks other than 0: loads what serves each goal rank 0 names (prepare) and searches each board
+// rank 0 hands over with solve_on_ranks, its heuristic from `heuristics` (the same options as
+// rank 0's) and `limits`, until finish_serving. Returns the exit status of this rank (kExitOk;
+// kExitInternal if its databases would not load).
 int serve(HeuristicCache& heuristics, const Limits& limits);
 
 }  // namespace taquin::cli::mpi
