@@ -30,17 +30,43 @@ CliRun run_two_ranks(const std::string& args) {
       args);
 }
 
-// The first `count` boards of Korf's 100 (goal: blank first), as a file.
-std::string korf_boards(int count) {
+// The boards of Korf's 100 (goal: blank first), a line each.
+std::vector<std::string> korf_lines() {
   std::ifstream in(kData + "/korf100.txt");
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] != '#') lines.push_back(line);
+  return lines;
+}
+
+// The first `count` boards of Korf's 100, as a file.
+std::string korf_boards(int count) {
+  const std::vector<std::string> korf = korf_lines();
   std::string text;
-  int taken = 0;
-  for (std::string line; taken < count && std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    text += line + '\n';
-    ++taken;
-  }
+  for (int i = 0; i < count && i < static_cast<int>(korf.size()); ++i) text += korf[i] + '\n';
   return temp_file("korf" + std::to_string(count) + ".txt", text);
+}
+
+// A command run by one process and on two ranks (with `two_extra` added), and their records.
+struct OneAndTwo {
+  CliRun one;
+  CliRun two;
+  std::vector<std::string> one_lines;
+  std::vector<std::string> two_lines;
+};
+
+// Runs `args` as OneAndTwo says into `runs`; fails unless both end with `status` and print
+// `records` records (call it under ASSERT_NO_FATAL_FAILURE).
+void run_one_and_two(const std::string& args, const std::string& two_extra, int status,
+                     size_t records, OneAndTwo& runs) {
+  runs.one = run_taquin(args);
+  runs.two = run_two_ranks(args + two_extra);
+  ASSERT_EQ(runs.one.status, status) << runs.one.err;
+  ASSERT_EQ(runs.two.status, status) << runs.two.err;
+  runs.one_lines = lines_of(runs.one.out);
+  runs.two_lines = lines_of(runs.two.out);
+  ASSERT_EQ(runs.one_lines.size(), records);
+  ASSERT_EQ(runs.two_lines.size(), records);
 }
 
 // The 5-5-5 tables (they serve the zero-first goal), built once for the suite (a few seconds)
@@ -71,14 +97,11 @@ TEST(MpiSolve, TwoRanksFindOneProcessLengthsAndCountEveryRank) {
   const std::string boards = korf_boards(5);
   const std::string args =
       "solve --goal zero-first -H pdb --pdb " + tables_555() + " -j 1 --format json " + boards;
-  const CliRun one = run_taquin(args);
-  const CliRun two = run_two_ranks(args + " --verbose");
-  ASSERT_EQ(one.status, 0) << one.err;
-  ASSERT_EQ(two.status, 0) << two.err;
-  const std::vector<std::string> one_lines = lines_of(one.out);
-  const std::vector<std::string> two_lines = lines_of(two.out);
-  ASSERT_EQ(one_lines.size(), 5u);
-  ASSERT_EQ(two_lines.size(), 5u);
+  OneAndTwo runs;
+  ASSERT_NO_FATAL_FAILURE(run_one_and_two(args, " --verbose", 0, 5, runs));
+  const CliRun& two = runs.two;
+  const std::vector<std::string>& one_lines = runs.one_lines;
+  const std::vector<std::string>& two_lines = runs.two_lines;
 
   // --verbose: "taquin: instance I: rank R expanded N nodes", each rank of each board.
   std::map<int, std::map<int, uint64_t>> rank_nodes;
@@ -136,6 +159,34 @@ TEST(MpiSolve, NodeLimitStopsBothRanksWithTheLowerBound) {
   EXPECT_GE(nodes, 1000000u);
   EXPECT_LT(nodes, 1500000u);
   EXPECT_NE(two.err.find("rank 1 expanded"), std::string::npos) << two.err;
+}
+
+TEST(MpiSolve, BoardsAfterANodeLimitAreSolvedAsByOneProcess) {
+  // The ranks share one ticket counter for the whole run: a board stopped by the node limit
+  // (Korf's first, 57 moves, needs 2.8 million nodes with linear conflict) must leave it where
+  // every rank expects the next board's first ticket, or the next boards skip subtrees. Korf's
+  // 19th, 23rd and 30th need 140,000 to 200,000 nodes (parallel iterations on both ranks).
+  const std::vector<std::string> korf = korf_lines();
+  ASSERT_GE(korf.size(), 30u);
+  const std::string boards =
+      temp_file("mpi_after_limit.txt", korf[0] + '\n' + korf[18] + '\n' + korf[22] + '\n' +
+                                           korf[29] + '\n' + korf[0] + '\n' + korf[18] + '\n');
+  const std::string args =
+      "solve --goal zero-first -H linear -j 1 --max-nodes 1000000 --format json " + boards;
+  OneAndTwo runs;
+  ASSERT_NO_FATAL_FAILURE(run_one_and_two(args, "", 1, 6, runs));
+  const std::vector<std::string>& one_lines = runs.one_lines;
+  const std::vector<std::string>& two_lines = runs.two_lines;
+  const char* const outcomes[] = {"node-limit", "solved",     "solved",
+                                  "solved",     "node-limit", "solved"};
+  const char* const lengths[] = {"null", "46", "49", "47", "null", "46"};
+  for (size_t i = 0; i < two_lines.size(); ++i) {
+    SCOPED_TRACE(two_lines[i]);
+    EXPECT_EQ(field(two_lines[i], "outcome"), std::string("\"") + outcomes[i] + '"');
+    EXPECT_EQ(field(two_lines[i], "length"), lengths[i]);
+    for (const char* name : {"id", "outcome", "length", "optimal", "optimal_length"})
+      EXPECT_EQ(field(two_lines[i], name), field(one_lines[i], name)) << name;
+  }
 }
 
 TEST(MpiSolve, BadInputEndsEveryRank) {

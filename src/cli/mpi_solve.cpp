@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
+#include <set>
 
 #include "../search/solver.ipp"
 #include "command.hpp"
@@ -15,21 +17,30 @@ namespace {
 
 // What rank 0 broadcasts before each search: kBoard then side, heuristic kind, the goal's tiles
 // and the board's tiles (row-major, as read), or kNoMoreBoards alone.
-enum Command : int32_t { kNoMoreBoards = 0, kBoard = 1 };
+// kPrepare then side and the goal's tiles: load what serves that goal (see prepare).
+enum Command : int32_t { kNoMoreBoards = 0, kBoard = 1, kPrepare = 2 };
 constexpr int kMaxCells = kMaxSide * kMaxSide;
 constexpr int kMessageInts = 3 + 2 * kMaxCells;
+
+// The search team of the run: made by every rank at its first board, freed by every rank when
+// rank 0 says that no board follows.
+std::optional<taquin::detail::mpi::SearchTeam>& search_team() {
+  static std::optional<taquin::detail::mpi::SearchTeam> team;
+  return team;
+}
 
 // The IDA* of every rank on `goal`'s canonical form of `tiles`, with the heuristic of `kind`.
 SearchResult search_here(int side, const std::vector<uint8_t>& tiles, const Goal& goal,
                          HeuristicKind kind, const pdb::PdbSet* databases, const Limits& limits,
                          std::vector<uint64_t>* rank_expanded) {
+  if (!search_team()) search_team().emplace(MPI_COMM_WORLD);
   return with_side(side, [&]<int N>() -> SearchResult {
     if constexpr (N < 3 || N > 5) {
       return SearchResult{};  // not spread (see spreads)
     } else {
       const Board<N> start = goal.canonical<N>(tiles);
       return with_heuristic<N>(kind, start.blank_label(), databases, [&](const auto& h) {
-        return mpi_ida_search(start, h, limits, MPI_COMM_WORLD, rank_expanded);
+        return mpi_ida_search(start, h, limits, *search_team(), rank_expanded);
       });
     }
   });
@@ -83,21 +94,39 @@ SearchResult solve_on_ranks(const Instance& instance, const Goal& goal, Heuristi
   return search_here(instance.side, instance.tiles, goal, kind, databases, limits, &rank_expanded);
 }
 
+void prepare(const Goal& goal) {
+  static std::set<std::vector<uint8_t>> prepared;  // goals told (rank 0's one reading thread)
+  if (ranks() < 2 || !prepared.insert(goal.tiles()).second) return;
+  std::vector<int32_t> message(kMessageInts, 0);
+  message[0] = kPrepare;
+  message[1] = goal.side();
+  std::copy(goal.tiles().begin(), goal.tiles().end(), message.begin() + 3);
+  broadcast(message);
+}
+
 void finish_serving() {
   std::vector<int32_t> message(kMessageInts, 0);
   message[0] = kNoMoreBoards;
   broadcast(message);
+  search_team().reset();
 }
 
 int serve(HeuristicCache& heuristics, const Limits& limits) {
   std::vector<int32_t> message(kMessageInts);
   for (;;) {
     broadcast(message);
-    if (message[0] != kBoard) return kExitOk;
+    if (message[0] != kBoard && message[0] != kPrepare) {
+      search_team().reset();
+      return kExitOk;
+    }
     const int side = message[1];
     const auto kind = static_cast<HeuristicKind>(message[2]);
     const int cells = side * side;
     const std::vector<uint8_t> goal_tiles(message.begin() + 3, message.begin() + 3 + cells);
+    if (message[0] == kPrepare) {
+      heuristics.preload(Goal::custom(side, goal_tiles, "rank 0's"));
+      continue;
+    }
     const std::vector<uint8_t> tiles(message.begin() + 3 + cells, message.begin() + 3 + 2 * cells);
     const Goal goal = Goal::custom(side, goal_tiles, "rank 0's");
     std::shared_ptr<const pdb::PdbSet> databases;

@@ -38,13 +38,19 @@ SearchResult solve_on_ranks(const Instance& instance, const Goal& goal, Heuristi
                             const pdb::PdbSet* databases, const Limits& limits,
                             std::vector<uint64_t>& rank_expanded);
 
+// Rank 0, before it chooses the heuristic of `goal`'s first board (and before any search of
+// that goal's): lets the other ranks load the databases that serve `goal` meanwhile (once per
+// goal; HeuristicCache::preload). Call it only between searches.
+void prepare(const Goal& goal);
+
 // Rank 0: tells the other ranks that no board follows (their serve() returns). Call it once, on
 // every path out of solve, after the last solve_on_ranks.
 void finish_serving();
 
-// Ranks other than 0: searches each board rank 0 hands over with solve_on_ranks, its heuristic
-// from `heuristics` (the same options as rank 0's) and `limits`, until finish_serving. Returns
-// the exit status of this rank (kExitOk; kExitInternal if its databases would not load).
+// Ranks other than 0: loads what serves each goal rank 0 names (prepare) and searches each board
+// rank 0 hands over with solve_on_ranks, its heuristic from `heuristics` (the same options as
+// rank 0's) and `limits`, until finish_serving. Returns the exit status of this rank (kExitOk;
+// kExitInternal if its databases would not load).
 int serve(HeuristicCache& heuristics, const Limits& limits);
 
 }  // namespace taquin::cli::mpi

@@ -90,6 +90,18 @@ HeuristicCache::HeuristicCache(std::optional<HeuristicKind> asked, const PdbChoi
   request_.build_options.max_memory = default_memory_limit();
 }
 
+void HeuristicCache::preload(const Goal& goal) {
+  const std::string key(goal.tiles().begin(), goal.tiles().end());
+  if (chosen_.count(key)) return;
+  HeuristicRequest request = request_;
+  request.build = false;
+  std::error_code ec;
+  if (!request.paths.location.empty() && !std::filesystem::exists(request.paths.location, ec))
+    return;
+  Expected<HeuristicChoice> choice = choose_heuristic(goal, request);
+  if (choice && choice->notice.empty()) chosen_.emplace(key, choice);
+}
+
 Expected<HeuristicChoice> HeuristicCache::get(const Goal& goal) {
   const std::string key(goal.tiles().begin(), goal.tiles().end());
   auto found = chosen_.find(key);

@@ -63,6 +63,9 @@ class HeuristicCache {
   HeuristicCache(std::optional<HeuristicKind> asked, const PdbChoice& choice);
   // The heuristic and databases for boards of `goal` (see taquin::choose_heuristic).
   Expected<HeuristicChoice> get(const Goal& goal);
+  // Makes a later get(goal) immediate when it would only load existing databases: loads and keeps
+  // them, quietly; anything else (a build, a fallback with a notice, an error) is left to get.
+  void preload(const Goal& goal);
 
  private:
   HeuristicRequest request_;

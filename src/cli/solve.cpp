@@ -282,6 +282,10 @@ int run_solve(const SolveOptions& options) {
     entry.choice = HeuristicChoice{plan.heuristic, {}, {}};
     const Job& job = **next;
     if (uses_heuristic(plan.algorithm) && is_solvable(job.instance.tiles, job.goal)) {
+#ifdef TAQUIN_MPI
+      // The other ranks load the goal's databases while this one does.
+      if (mpi::spreads(plan.algorithm, job.instance.side)) mpi::prepare(job.goal);
+#endif
       std::lock_guard lock(output_mutex);
       // Isolated: a thread that waits inside a database build never takes up a record to print,
       // which would wait for this lock.

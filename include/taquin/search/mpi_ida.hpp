@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
+#include <condition_variable>
 #include <cstdint>
 #include <mutex>
 #include <optional>
@@ -107,6 +108,24 @@ class TicketCounter {
   uint64_t ticket_ = 0;
 };
 
+// What the searches of a run share on every rank of `comm`: one ticket counter, the tickets
+// taken from it so far (every rank knows the same count: the next iteration's first ticket), and
+// the worker threads of every rank (oneTBB's at construction). Every rank of `comm` constructs it
+// together (a collective call, without spinning) and destroys it together, with no search under
+// way; one search uses it at a time.
+struct SearchTeam {
+  explicit SearchTeam(MPI_Comm team_comm) : comm(team_comm), counter(team_comm) {
+    const int threads = tbb::this_task_arena::max_concurrency();
+    MPI_Request request;
+    MPI_Iallreduce(&threads, &all_threads, 1, MPI_INT, MPI_SUM, comm, &request);
+    wait_quietly(request);
+  }
+  MPI_Comm comm;
+  TicketCounter counter;
+  uint64_t tickets_taken = 0;
+  int all_threads = 1;
+};
+
 // The ranges of subtrees an iteration hands out, in frontier order, as their ends: range k is
 // [ends[k - 1], ends[k]) (ends[-1] = 0). Each is an even share of the subtrees left over twice
 // `workers` (all ranks' threads), so ranges shrink to single subtrees as the iteration ends, and
@@ -122,7 +141,7 @@ inline std::vector<size_t> range_ends(size_t subtrees, size_t workers, size_t ca
 
 }  // namespace detail::mpi
 
-// Optimal solution of the canonical board `start`, searched by every rank of `comm` (each with
+// Optimal solution of the canonical board `start`, searched by every rank of `team` (each with
 // the threads oneTBB allows it): every rank calls it with the same board, heuristic and limits.
 // Rank 0 alone tries the small bounds serially (parallel_ida_search's serial_iterations, up to
 // kRankZeroIterationNodes an iteration; the other ranks wait without spinning); then every rank
@@ -137,11 +156,13 @@ inline std::vector<size_t> range_ends(size_t subtrees, size_t workers, size_t ca
 // be passed by some subtrees' worth).
 template <int N, IncrementalHeuristic<N> H>
 SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Limits& limits,
-                            MPI_Comm comm, std::vector<uint64_t>* rank_expanded = nullptr) {
+                            detail::mpi::SearchTeam& team,
+                            std::vector<uint64_t>* rank_expanded = nullptr) {
   using namespace detail::mpi;
   using Node = detail::FrontierNode<N, H>;
   using Worker = detail::IdaWorker<N, H>;
   const auto started = std::chrono::steady_clock::now();
+  const MPI_Comm comm = team.comm;
   int rank = 0;
   int ranks = 1;
   MPI_Comm_rank(comm, &rank);
@@ -216,13 +237,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   const std::vector<Node>& frontier = tree.deepest();
   const size_t frontier_depth = tree.depth();
   const int threads = tbb::this_task_arena::max_concurrency();
-  int all_threads = threads;  // over every rank: the ranges' sizes depend on it
-  {
-    MPI_Request request;
-    MPI_Iallreduce(&threads, &all_threads, 1, MPI_INT, MPI_SUM, comm, &request);
-    wait_quietly(request);
-  }
-  TicketCounter counter(comm);
+  TicketCounter& counter = team.counter;
   // Subtrees are handed out in level order, or in the serial search's order if the heuristic asks
   // for it (ranges of this list; empty: level order).
   const SearchOrders orders = orders_of(heuristic);
@@ -264,7 +279,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   // Every rank's nodes in the last iteration (rank 0's serial ones for the first), from which
   // each rank sizes this iteration's ranges alike; the first ticket of this iteration.
   uint64_t last_iteration_nodes = std::max<int32_t>(serial[2], 1);
-  uint64_t first_ticket = 0;
+  uint64_t& first_ticket = team.tickets_taken;
   while (found_rank == ranks && bound != Worker::kInfinity) {
     ++stats.iterations;
     // The most subtrees a range holds: about kRangeNodes at this iteration's expected size.
@@ -272,11 +287,24 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     const size_t range_cap = static_cast<size_t>(
         std::clamp<uint64_t>(frontier.size() * kRangeNodes / expected_nodes, 1, frontier.size()));
     const std::vector<size_t> ends =
-        range_ends(frontier.size(), static_cast<size_t>(all_threads), range_cap);
+        range_ends(frontier.size(), static_cast<size_t>(team.all_threads), range_cap);
     const uint64_t searched_before = searched();
     uint64_t tickets = 0;  // this rank took in this iteration
     std::atomic<int> next_bound{Worker::kInfinity};
     std::atomic<bool> workers_done{false};
+    // Wakes this rank's communication thread from its pause at once when the workers are done or
+    // halt (its periodic looks then cost no latency at the iteration's end or at a stop).
+    std::mutex wake_mutex;
+    std::condition_variable wake;
+    const auto wake_communication = [&] {
+      { std::lock_guard lock(wake_mutex); }
+      wake.notify_all();
+    };
+    // The communication thread's pause beside a running search: kBusyPause, or until `woken`.
+    const auto pause_unless = [&](auto woken) {
+      std::unique_lock lock(wake_mutex);
+      wake.wait_for(lock, kBusyPause, woken);
+    };
     // This rank's current range [lo, hi) of the frontier.
     size_t lo = 0;
     size_t hi = 0;
@@ -309,7 +337,10 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     // Tells rank 0 that this rank found the goal (what = 1) or met a limit (what = 2).
     const auto report_to_root = [&](uint64_t what) {
       halt.store(true);
-      if (rank == 0) return;  // rank 0's communication thread sees `halt`
+      if (rank == 0) {  // rank 0's communication thread sends the stop
+        wake_communication();
+        return;
+      }
       const uint64_t report[2] = {nodes_so_far(), what};
       MPI_Send(report, 2, MPI_UINT64_T, 0, kReport, comm);
     };
@@ -336,7 +367,10 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
           if (!waiting) {
             if (done == ranks - 1 && workers_done.load()) return;
             lock.unlock();
-            std::this_thread::sleep_for(workers_done.load() ? kIdlePause : kBusyPause);
+            if (workers_done.load())
+              std::this_thread::sleep_for(kIdlePause);
+            else
+              pause_unless([&] { return workers_done.load() || (halt.load() && !stop_sent); });
             continue;
           }
           uint64_t message[2];
@@ -381,7 +415,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
               return;
             }
           }
-          std::this_thread::sleep_for(kBusyPause);
+          pause_unless([&] { return workers_done.load(); });
         }
       });
     }
@@ -422,6 +456,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
       }
     });
     workers_done.store(true);
+    wake_communication();
     if (communication.joinable()) communication.join();
     // A ticket asked for ahead and not taken (the iteration ended or stopped) completes here, so
     // that every ticket of this iteration is counted before the next one starts.
@@ -435,29 +470,39 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     // whether rank 0 sent kStop (a rank that has not received it yet takes it now); and the sums
     // of the iteration's nodes and tickets, which size the next iteration's ranges and number
     // its first ticket alike on every rank.
-    int local[4] = {found_here ? rank : ranks, next_bound.load(),
-                    own_stop.load() >= 0 ? own_stop.load() : INT_MAX, stop_sent ? -1 : 0};
-    int global[4];
-    const uint64_t own_sums[2] = {searched() - searched_before, tickets};
-    uint64_t sums[2];
-    MPI_Request reductions[2];
-    MPI_Iallreduce(local, global, 4, MPI_INT, MPI_MIN, comm, &reductions[0]);
-    MPI_Iallreduce(own_sums, sums, 2, MPI_UINT64_T, MPI_SUM, comm, &reductions[1]);
-    wait_quietly(reductions[0]);
-    wait_quietly(reductions[1]);
+    // One exchange (all ranks' values to every rank), each rank taking the minima and sums.
+    constexpr size_t kMinima = 4;
+    const int64_t own_values[kMinima + 2] = {found_here ? rank : ranks,
+                                             next_bound.load(),
+                                             own_stop.load() >= 0 ? own_stop.load() : INT_MAX,
+                                             stop_sent ? -1 : 0,
+                                             static_cast<int64_t>(searched() - searched_before),
+                                             static_cast<int64_t>(tickets)};
+    std::vector<int64_t> every_value(std::size(own_values) * static_cast<size_t>(ranks));
+    MPI_Request exchange;
+    MPI_Iallgather(own_values, std::size(own_values), MPI_INT64_T, every_value.data(),
+                   std::size(own_values), MPI_INT64_T, comm, &exchange);
+    wait_quietly(exchange);
+    int64_t global[kMinima] = {INT64_MAX, INT64_MAX, INT64_MAX, INT64_MAX};
+    uint64_t sums[2] = {0, 0};
+    for (size_t at = 0; at < every_value.size(); at += std::size(own_values)) {
+      for (size_t k = 0; k < kMinima; ++k) global[k] = std::min(global[k], every_value[at + k]);
+      for (size_t k = 0; k < 2; ++k)
+        sums[k] += static_cast<uint64_t>(every_value[at + kMinima + k]);
+    }
     if (rank != 0 && global[3] == -1 && !stop_received) {
       MPI_Request receiving;
       MPI_Irecv(nullptr, 0, MPI_BYTE, 0, kStop, comm, &receiving);
       wait_quietly(receiving);
     }
-    found_rank = global[0];
+    first_ticket += sums[1];
+    found_rank = static_cast<int>(global[0]);
     if (found_rank == ranks && global[2] != INT_MAX) {
-      own_stop.store(global[2]);
+      own_stop.store(static_cast<int>(global[2]));
       break;
     }
-    bound = global[1];
+    bound = static_cast<int>(global[1]);
     last_iteration_nodes = std::max<uint64_t>(sums[0], 1);
-    first_ticket += sums[1];
   }
 
   // The solution's moves, from the rank that found them to rank 0.
