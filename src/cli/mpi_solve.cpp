@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <iostream>
 #include <optional>
-#include <set>
 
 #include "../search/solver.ipp"
 #include "command.hpp"
@@ -95,8 +94,11 @@ SearchResult solve_on_ranks(const Instance& instance, const Goal& goal, Heuristi
 }
 
 void prepare(const Goal& goal) {
-  static std::set<std::vector<uint8_t>> prepared;  // goals told (rank 0's one reading thread)
-  if (ranks() < 2 || !prepared.insert(goal.tiles()).second) return;
+  // Only the first goal: later ones are read while a search is under way, whose threads make MPI
+  // calls, and the run asks only for MPI_THREAD_SERIALIZED (the ranks then load them at the board).
+  static bool told = false;  // (rank 0's one reading thread)
+  if (ranks() < 2 || told) return;
+  told = true;
   std::vector<int32_t> message(kMessageInts, 0);
   message[0] = kPrepare;
   message[1] = goal.side();

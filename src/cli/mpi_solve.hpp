@@ -38,9 +38,9 @@ SearchResult solve_on_ranks(const Instance& instance, const Goal& goal, Heuristi
                             const pdb::PdbSet* databases, const Limits& limits,
                             std::vector<uint64_t>& rank_expanded);
 
-// Rank 0, before it chooses the heuristic of `goal`'s first board (and before any search of
-// that goal's): lets the other ranks load the databases that serve `goal` meanwhile (once per
-// goal; HeuristicCache::preload). Call it only between searches.
+// Rank 0, before it chooses the heuristic of the run's first board, before any search: lets the
+// other ranks load the databases that serve `goal` meanwhile (HeuristicCache::preload). Later
+// goals are not told (they are read while searches make MPI calls): does nothing after the first.
 void prepare(const Goal& goal);
 
 // Rank 0: tells the other ranks that no board follows (their serve() returns). Call it once, on
