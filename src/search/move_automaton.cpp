@@ -117,7 +117,8 @@ std::vector<DuplicateMoves> find_duplicate_moves(int max_length) {
   return found;
 }
 
-MoveAutomaton::MoveAutomaton(const std::vector<std::string>& forbidden) {
+template <typename Entry>
+BasicMoveAutomaton<Entry>::BasicMoveAutomaton(const std::vector<std::string>& forbidden) {
   // Trie of the forbidden strings.
   std::vector<std::array<int, 4>> child{{-1, -1, -1, -1}};
   std::vector<bool> terminal{false};
@@ -168,10 +169,11 @@ MoveAutomaton::MoveAutomaton(const std::vector<std::string>& forbidden) {
   next_.reserve(4 * size_t{live});
   for (size_t node = 0; node < count; ++node)
     if (!terminal[node])
-      for (int d = 0; d < 4; ++d) next_.push_back(static_cast<uint16_t>(offset[go[node * 4 + d]]));
+      for (int d = 0; d < 4; ++d) next_.push_back(static_cast<Entry>(offset[go[node * 4 + d]]));
 }
 
-uint32_t MoveAutomaton::run(const std::vector<Dir>& moves) const {
+template <typename Entry>
+uint32_t BasicMoveAutomaton<Entry>::run(const std::vector<Dir>& moves) const {
   uint32_t state = kStart;
   for (Dir d : moves) {
     state = next(state, d);
@@ -180,6 +182,9 @@ uint32_t MoveAutomaton::run(const std::vector<Dir>& moves) const {
   return state;
 }
 
+template class BasicMoveAutomaton<uint16_t>;
+template class BasicMoveAutomaton<uint32_t>;
+
 std::vector<std::string> shipped_duplicate_moves() {
   static constexpr const char* kStrings[] = {
 #include "duplicate_moves.inc"
@@ -187,8 +192,31 @@ std::vector<std::string> shipped_duplicate_moves() {
   return std::vector<std::string>(std::begin(kStrings), std::end(kStrings));
 }
 
+std::vector<DuplicateMoves> shipped_deep_duplicate_moves() {
+  struct Pair {
+    const char* moves;
+    const char* twin;
+  };
+  static constexpr Pair kPairs[] = {
+#include "duplicate_moves_14.inc"
+  };
+  std::vector<DuplicateMoves> out;
+  out.reserve(std::size(kPairs));
+  for (const Pair& p : kPairs) out.push_back({p.moves, p.twin});
+  return out;
+}
+
 const MoveAutomaton& MoveAutomaton::standard() {
   static const MoveAutomaton automaton(shipped_duplicate_moves());
+  return automaton;
+}
+
+const DeepMoveAutomaton& DeepMoveAutomaton::standard() {
+  static const DeepMoveAutomaton automaton = [] {
+    std::vector<std::string> strings;
+    for (DuplicateMoves& d : shipped_deep_duplicate_moves()) strings.push_back(std::move(d.moves));
+    return DeepMoveAutomaton(strings);
+  }();
   return automaton;
 }
 

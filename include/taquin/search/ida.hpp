@@ -144,6 +144,8 @@ class IdaWorker {
   // against the loop's 2 KB. Sides 6-8 made the library's build minutes longer.
   static constexpr int kMaxCompiledSide = 4;
   static constexpr bool kCompiledMoves = N <= kMaxCompiledSide;
+  // The duplicate-move automaton of side N (move_automaton.hpp).
+  using Automaton = MoveAutomatonFor<N>;
 
   // `watch` checks the limits (and, in the parallel search, the shared counter and flag).
   IdaWorker(const H& heuristic, int blank_label, const LimitWatch& watch)
@@ -155,13 +157,13 @@ class IdaWorker {
         order_(orders_of(heuristic).child) {}
 
   // Searches the subtree of `board` (reached with cost `g` after blank move `prev`, kNoMove at
-  // the root, and in state `automaton` of MoveAutomaton::standard() after the moves from the
+  // the root, and in state `automaton` of Automaton::standard() after the moves from the
   // start) for the goal within `bound`. Returns kFound (path() then holds the moves below
   // `board`, solution_length() the total length), kStopped (stop_reason() says why),
   // kOverBudget when `node_budget` (0: none) nodes were expanded and more were needed, or the
   // least f above the bound met (kInfinity if none).
   int search(const Board<N>& board, const State& state, int g, int prev, int bound,
-             uint32_t automaton = MoveAutomaton::kStart, uint64_t node_budget = 0) {
+             uint32_t automaton = Automaton::kStart, uint64_t node_budget = 0) {
     bound_ = bound;
     deepest_ = std::max(deepest_, bound);
     next_ = kInfinity;
@@ -221,7 +223,7 @@ class IdaWorker {
     const auto& list = kPrunedMoves<N>.at[blank][prev];
     for (int k = 0; k < list.count; ++k) {
       const uint32_t child_automaton = automaton_.next(automaton, list.dir[k]);
-      if (child_automaton == MoveAutomaton::kDead) continue;
+      if (child_automaton == Automaton::kDead) continue;
       const int to = list.target[k];
       Board<N> child = board;
       const int label = child.at(to);
@@ -260,7 +262,7 @@ class IdaWorker {
     for (int k = 0; k < list.count; ++k) {
       child_automaton[k] = automaton_.next(automaton, list.dir[k]);
       if constexpr (kPrefetches)
-        if (child_automaton[k] != MoveAutomaton::kDead) {
+        if (child_automaton[k] != Automaton::kDead) {
           const int to = list.target[k];
           reads.put(k, h_.prepare(state, board, board.at(to), to, blank));
           h_.prefetch(reads[k]);
@@ -272,7 +274,7 @@ class IdaWorker {
     std::array<uint8_t, 4> order{};  // the children within the bound, by f then move order
     int kept = 0;
     for (int k = 0; k < list.count; ++k) {
-      if (child_automaton[k] == MoveAutomaton::kDead) continue;
+      if (child_automaton[k] == Automaton::kDead) continue;
       ++generated_;
       const int to = list.target[k];
       const int label = board.at(to);
@@ -352,7 +354,7 @@ class IdaWorker {
     constexpr int to = kMoves<N>.target_by_dir[Blank][static_cast<int>(D)];
     // 1. Generate: the automaton refuses a move that completes a duplicate move string.
     const uint32_t child_automaton = automaton_.next(automaton, D);
-    if (child_automaton == MoveAutomaton::kDead) return false;
+    if (child_automaton == Automaton::kDead) return false;
     ++generated_;
     const int label = board.at(to);
     Board<N> child = board;
@@ -474,7 +476,7 @@ class IdaWorker {
  private:
   const H& h_;
   const Updater updater_;
-  const MoveAutomaton::Transitions automaton_ = MoveAutomaton::standard().transitions();
+  const typename Automaton::Transitions automaton_ = Automaton::standard().transitions();
   const Board<N> goal_;
   LimitWatch watch_;
   uint64_t check_at_;  // expanded_ at which must_stop() is due

@@ -13,43 +13,42 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "taquin/tables.hpp"
 
 namespace taquin {
 
-class MoveAutomaton {
+// The automaton over table entries of type Entry (uint16_t or uint32_t), which bounds its states.
+template <typename Entry>
+class BasicMoveAutomaton {
  public:
   // A state is the offset of its row of four transitions in the table (4 × its number), so a
-  // step is one 16-bit load, and dead ends have no row: 94 KB for the standard automaton instead
-  // of 188 KB, which halved the search's first-level data-cache misses.
+  // step is one load, and dead ends have no row. With 16-bit entries the standard automaton
+  // takes 94 KB instead of 188 KB, which halved the 4x4 search's first-level data-cache misses.
   static constexpr uint32_t kStart = 0;
-  static constexpr uint32_t kDead = 0xFFFF;
+  static constexpr uint32_t kDead = std::numeric_limits<Entry>::max();
   static constexpr size_t kMaxStates = kDead / 4;
 
   // The automaton rejecting `forbidden` (strings of 'U', 'D', 'L', 'R'). Precondition: each string
   // is non-empty and made of those letters, and the automaton has at most kMaxStates live states
   // (std::length_error otherwise).
-  explicit MoveAutomaton(const std::vector<std::string>& forbidden);
-
-  // The automaton of the duplicate strings of up to kStandardLength moves shipped with taquin
-  // (src/search/duplicate_moves.inc, produced by find_duplicate_moves), built once.
-  static const MoveAutomaton& standard();
-  static constexpr int kStandardLength = 12;
+  explicit BasicMoveAutomaton(const std::vector<std::string>& forbidden);
 
   // The transition table alone, for hot loops: a pointer they can keep in a register, where a
   // call through the automaton reloads the vector's data after every call it cannot see into.
   class Transitions {
    public:
-    explicit Transitions(const uint16_t* table) : table_(table) {}
+    explicit Transitions(const Entry* table) : table_(table) {}
     // The state after blank move `d` from `state`, or kDead if the path now ends with a
     // forbidden string. Precondition: `state` is not kDead.
     uint32_t next(uint32_t state, Dir d) const { return table_[state + static_cast<uint32_t>(d)]; }
 
    private:
-    const uint16_t* table_;
+    const Entry* table_;
   };
   Transitions transitions() const { return Transitions(next_.data()); }
 
@@ -60,8 +59,35 @@ class MoveAutomaton {
   size_t states() const { return next_.size() / 4; }
 
  private:
-  std::vector<uint16_t> next_;  // [state + direction]: the next state, or kDead
+  std::vector<Entry> next_;  // [state + direction]: the next state, or kDead
 };
+
+// The automaton of the 4x4 and smaller searches: the duplicate strings of up to 12 moves
+// (src/search/duplicate_moves.inc), 9,223 states in 16-bit entries.
+class MoveAutomaton : public BasicMoveAutomaton<uint16_t> {
+ public:
+  using BasicMoveAutomaton::BasicMoveAutomaton;
+  // Built once.
+  static const MoveAutomaton& standard();
+  static constexpr int kStandardLength = 12;
+};
+
+// The automaton of the searches on sides 5 and up: the duplicate strings of up to 14 moves
+// (src/search/duplicate_moves_14.inc), 66,492 states in 32-bit entries (1 MB). On 5x5 its paths
+// branch 2.248 times a move in the long run, against 2.271 with the 12-move strings and 2.368
+// with only the inverse move pruned; a search waiting on its tables' reads gains more from the
+// nodes it never generates than it pays for the larger table.
+class DeepMoveAutomaton : public BasicMoveAutomaton<uint32_t> {
+ public:
+  using BasicMoveAutomaton::BasicMoveAutomaton;
+  // Built once, from the shipped strings.
+  static const DeepMoveAutomaton& standard();
+  static constexpr int kStandardLength = 14;
+};
+
+// The automaton the searches on side N use.
+template <int N>
+using MoveAutomatonFor = std::conditional_t<(N <= 4), MoveAutomaton, DeepMoveAutomaton>;
 
 // A forbidden string and the string that replaces it.
 struct DuplicateMoves {
@@ -80,5 +106,11 @@ std::vector<DuplicateMoves> find_duplicate_moves(int max_length);
 // as src/search/duplicate_moves.inc (tests/move_automaton_test.cpp checks they agree and says
 // how to regenerate the file).
 std::vector<std::string> shipped_duplicate_moves();
+
+// The strings DeepMoveAutomaton::standard() rejects, each with its twin:
+// find_duplicate_moves(DeepMoveAutomaton::kStandardLength), shipped as
+// src/search/duplicate_moves_14.inc (40 s to find; tests/move_automaton_test.cpp checks every
+// twin, and the strings against the generator when TAQUIN_SLOW_TESTS is set).
+std::vector<DuplicateMoves> shipped_deep_duplicate_moves();
 
 }  // namespace taquin

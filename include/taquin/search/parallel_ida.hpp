@@ -50,7 +50,7 @@ struct FrontierNode {
   int g = 0;
   int prev = kNoMove;   // the move that reached it (its last move from the start)
   uint32_t parent = 0;  // index of its parent in the previous level
-  uint32_t automaton = MoveAutomaton::kStart;  // after the moves from the start
+  uint32_t automaton = MoveAutomatonFor<N>::kStart;  // after the moves from the start
 };
 
 // The breadth-first frontier the parallel searches (threads, MPI ranks) split: levels of nodes
@@ -63,7 +63,7 @@ class Frontier {
   enum class Grown { Level, Goal, Nothing };
 
   Frontier(const Board<N>& start, const typename H::State& state) : seen_{start} {
-    levels_.push_back({Node{start, state, 0, kNoMove, 0, MoveAutomaton::kStart}});
+    levels_.push_back({Node{start, state, 0, kNoMove, 0, MoveAutomatonFor<N>::kStart}});
   }
 
   // The deepest level, its depth, and how many boards have been seen in all.
@@ -76,7 +76,7 @@ class Frontier {
   // `generated`. Goal: a child is `goal`, the new level's last node (met breadth-first: optimal).
   // Nothing: every child was seen before (no level added: the goal is not in the space).
   Grown grow(const H& heuristic, const Board<N>& goal, uint64_t& expanded, uint64_t& generated) {
-    const MoveAutomaton& automaton = MoveAutomaton::standard();
+    const MoveAutomatonFor<N>& automaton = MoveAutomatonFor<N>::standard();
     std::vector<Node> next;
     next.reserve(levels_.back().size() * 3);
     const std::vector<Node>& level = levels_.back();
@@ -87,7 +87,7 @@ class Frontier {
       const auto& list = kPrunedMoves<N>.at[blank][node.prev];
       for (int k = 0; k < list.count; ++k) {
         const uint32_t child_automaton = automaton.next(node.automaton, list.dir[k]);
-        if (child_automaton == MoveAutomaton::kDead) continue;
+        if (child_automaton == MoveAutomatonFor<N>::kDead) continue;
         Node child{node.board, node.state,     node.g + 1, static_cast<int>(list.dir[k]),
                    i,          child_automaton};
         const int to = list.target[k];
@@ -174,8 +174,8 @@ std::optional<Outcome> serial_iterations(const Board<N>& start,
   for (;;) {
     ++stats.iterations;
     const uint64_t before = serial.expanded();
-    const int r =
-        serial.search(start, start_state, 0, kNoMove, bound, MoveAutomaton::kStart, serial_nodes);
+    const int r = serial.search(start, start_state, 0, kNoMove, bound, MoveAutomatonFor<N>::kStart,
+                                serial_nodes);
     if (r == Worker::kOverBudget) {  // too large for one thread: tried again in parallel
       --stats.iterations;
       go_parallel();
