@@ -71,6 +71,16 @@ concept PrefetchingHeuristic = TwoStageHeuristic<H, N> &&
   { h.update_rest(s, l) } -> std::same_as<int>;
 };
 
+// A prefetching heuristic that can tell a child's value from the parent's state and the child's
+// prepared reads without updating a state: value_after(s, l, limit) returns the value, or, as
+// soon as a part of it exceeds `limit`, that part (a lower bound above `limit`). IDA* on sides
+// above 4 copies and updates the state of the children within the bound only.
+template <typename H, int N>
+concept LookaheadHeuristic = PrefetchingHeuristic<H, N> &&
+    requires(const H& h, const typename H::State& s, const typename H::Lookup& l, int limit) {
+  { h.value_after(s, l, limit) } -> std::same_as<int>;
+};
+
 // The order in which IDA* on sides above 4 searches a node's children: the move table's, or
 // cheapest f first (ties in move order; all children are evaluated before the first is searched).
 enum class ChildOrder { Moves, CheapestFirst };

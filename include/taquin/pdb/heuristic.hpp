@@ -223,6 +223,23 @@ class PdbHeuristic {
     return value(s);
   }
 
+  // LookaheadHeuristic: the value after the move whose reads `l` holds, from the parent's state
+  // `s`, which is not changed; the views are read in order, and the first sum above `limit` is
+  // returned at once.
+  [[gnu::always_inline]] int value_after(const State& s, const Lookup& l, int limit) const {
+    int best = 0;
+    for (int v = 0; v < kMaxViews; ++v) {  // (a constant count: the loop unrolls)
+      if (v >= views_) break;
+      const Read& r = l.view[v];
+      int sum = s.sum[v];
+      if (r.group >= 0)
+        sum += view_[v].group[r.group].table->value(r.entry, r.manhattan) - s.part[v][r.group];
+      if (sum > limit) return sum;
+      best = std::max(best, sum);
+    }
+    return best;
+  }
+
   // The estimate of a board (full evaluation).
   int evaluate(const Board<N>& b) const { return value(init(b)); }
 

@@ -123,6 +123,7 @@ class IdaWorker {
   static constexpr int kInfinity = std::numeric_limits<int>::max();
   static constexpr bool kTwoStage = TwoStageHeuristic<H, N>;
   static constexpr bool kPrefetches = PrefetchingHeuristic<H, N>;
+  static constexpr bool kLookahead = LookaheadHeuristic<H, N>;
   // A child's prepared reads (prefetching heuristics), else an empty placeholder.
   using Lookup =
       typename std::conditional_t<kPrefetches, LookupOf<H>, std::type_identity<Unused>>::type;
@@ -277,12 +278,22 @@ class IdaWorker {
       if (child_automaton[k] == Automaton::kDead) continue;
       ++generated_;
       const int to = list.target[k];
-      const int label = board.at(to);
-      child.put(k, board);
-      child[k].slide(to);
-      child_state.put(k, state);
-      f[k] = child_f(child_state[k], child[k], label, to, blank, g, reads[k]);
-      if (pruned(f[k])) continue;
+      if constexpr (kLookahead) {  // a child above the bound is not copied
+        f[k] = g + 1 + h_.value_after(state, reads[k], bound_ - g - 1);
+        if (pruned(f[k])) continue;
+        child.put(k, board);
+        child[k].slide(to);
+        child_state.put(k, state);
+        h_.update_first(child_state[k], reads[k]);
+        h_.update_rest(child_state[k], reads[k]);
+      } else {
+        const int label = board.at(to);
+        child.put(k, board);
+        child[k].slide(to);
+        child_state.put(k, state);
+        f[k] = child_f(child_state[k], child[k], label, to, blank, g, reads[k]);
+        if (pruned(f[k])) continue;
+      }
       if (f[k] == g + 1 && child[k] == goal_) {
         length_ = g + 1;
         path_[g] = list.dir[k];
