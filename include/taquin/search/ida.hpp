@@ -262,12 +262,15 @@ class IdaWorker {
     Slots<Lookup> reads;  // (uninitialised: a live child's slots are written before they are read)
     for (int k = 0; k < list.count; ++k) {
       child_automaton[k] = automaton_.next(automaton, list.dir[k]);
-      if constexpr (kPrefetches)
+      if constexpr (kPrefetches) {
         if (child_automaton[k] != Automaton::kDead) {
           const int to = list.target[k];
           reads.put(k, h_.prepare(state, board, board.at(to), to, blank));
           h_.prefetch(reads[k]);
         }
+      } else {
+        reads.put(k, Lookup{});  // (an empty placeholder, passed to child_f and not read)
+      }
     }
     Slots<Board<N>> child;
     Slots<State> child_state;
