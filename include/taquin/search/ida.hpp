@@ -230,11 +230,17 @@ class IdaWorker {
       const int label = child.at(to);
       child.slide(to);
       State child_state = state;
-      h_.update(child_state, child, label, to, blank);
       ++generated_;
-      const int h = h_.value(child_state);
-      if (pruned(g + 1 + h)) continue;
-      if (h == 0 && child == goal_) {
+      int f;
+      if constexpr (kTwoStage) {  // the rest is not read for a child the first stage prunes
+        f = g + 1 + h_.update_first(child_state, child, label, to, blank);
+        if (f <= bound_) f = g + 1 + h_.update_rest(child_state, child, label, to, blank);
+      } else {
+        h_.update(child_state, child, label, to, blank);
+        f = g + 1 + h_.value(child_state);
+      }
+      if (pruned(f)) continue;
+      if (f == g + 1 && child == goal_) {
         length_ = g + 1;
         path_[g] = list.dir[k];
         return true;
