@@ -231,14 +231,8 @@ class IdaWorker {
       child.slide(to);
       State child_state = state;
       ++generated_;
-      int f;
-      if constexpr (kTwoStage) {  // the rest is not read for a child the first stage prunes
-        f = g + 1 + h_.update_first(child_state, child, label, to, blank);
-        if (f <= bound_) f = g + 1 + h_.update_rest(child_state, child, label, to, blank);
-      } else {
-        h_.update(child_state, child, label, to, blank);
-        f = g + 1 + h_.value(child_state);
-      }
+      // (No prepared reads: a two-stage heuristic's rest is read only within the bound.)
+      const int f = child_f(child_state, child, label, to, blank, g, Unused{});
       if (pruned(f)) continue;
       if (f == g + 1 && child == goal_) {
         length_ = g + 1;
@@ -287,22 +281,14 @@ class IdaWorker {
       if (child_automaton[k] == Automaton::kDead) continue;
       ++generated_;
       const int to = list.target[k];
-      if constexpr (kLookahead) {  // a child above the bound is not copied
-        f[k] = g + 1 + h_.value_after(state, reads[k], bound_ - g - 1);
-        if (pruned(f[k])) continue;
-        child.put(k, board);
-        child[k].slide(to);
-        child_state.put(k, state);
-        h_.update_first(child_state[k], reads[k]);
-        h_.update_rest(child_state[k], reads[k]);
-      } else {
-        const int label = board.at(to);
-        child.put(k, board);
-        child[k].slide(to);
-        child_state.put(k, state);
-        f[k] = child_f(child_state[k], child[k], label, to, blank, g, reads[k]);
-        if (pruned(f[k])) continue;
-      }
+      if constexpr (kLookahead)  // a child above the bound is not copied
+        if (pruned(g + 1 + h_.value_after(state, reads[k], bound_ - g - 1))) continue;
+      const int label = board.at(to);
+      child.put(k, board);
+      child[k].slide(to);
+      child_state.put(k, state);
+      f[k] = child_f(child_state[k], child[k], label, to, blank, g, reads[k]);
+      if (pruned(f[k])) continue;
       if (f[k] == g + 1 && child[k] == goal_) {
         length_ = g + 1;
         path_[g] = list.dir[k];
@@ -397,19 +383,22 @@ class IdaWorker {
   // stepped state holds it). A two-stage heuristic returns its first stage's f when that is
   // already above the bound (the next bound may then be lower than plain IDA*'s, never above
   // it, so no solution is skipped).
-  // The cells come as ints (dfs_ordered) or as std::integral_constant (dfs_at's compile-time
-  // cells): one body, no call in between, so that the 4x4 hot loop compiles as it did alone.
-  template <typename To, typename Blank>
+  // The cells come as ints (dfs, dfs_ordered) or as std::integral_constant (dfs_at's
+  // compile-time cells): one body, no call in between, so that the 4x4 hot loop compiles as it did
+  // alone. `reads`: the child's prepared reads (Lookup), or Unused where the caller prepared none
+  // (dfs), and the heuristic then reads from the board.
+  template <typename To, typename Blank, typename Reads>
   [[gnu::always_inline]] int child_f(State& s, const Board<N>& child, int label, To to, Blank blank,
-                                     Cost g, const Lookup& reads) const {
+                                     Cost g, const Reads& reads) const {
+    constexpr bool kPrepared = kPrefetches && std::is_same_v<Reads, Lookup>;
     if constexpr (kTwoStage) {
       int first, rest;
-      if constexpr (kPrefetches)
+      if constexpr (kPrepared)
         first = h_.update_first(s, reads);
       else
         first = h_.update_first(s, child, label, to, blank);
       if (g + 1 + first > bound_) return g + 1 + first;
-      if constexpr (kPrefetches)
+      if constexpr (kPrepared)
         rest = h_.update_rest(s, reads);
       else
         rest = h_.update_rest(s, child, label, to, blank);
