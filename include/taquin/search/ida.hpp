@@ -225,6 +225,7 @@ class IdaWorker {
     for (int k = 0; k < list.count; ++k) {
       const uint32_t child_automaton = automaton_.next(automaton, list.dir[k]);
       if (child_automaton == Automaton::kDead) continue;
+      automaton_.prefetch(child_automaton);  // (in flight with the child's table reads)
       const int to = list.target[k];
       Board<N> child = board;
       const int label = child.at(to);
@@ -267,6 +268,7 @@ class IdaWorker {
           const int to = list.target[k];
           reads.put(k, h_.prepare(state, board, board.at(to), to, blank));
           h_.prefetch(reads[k]);
+          automaton_.prefetch(child_automaton[k]);  // (the deep automaton's rows miss the cache)
         }
       } else {
         reads.put(k, Lookup{});  // (an empty placeholder, passed to child_f and not read)

@@ -46,6 +46,9 @@ class BasicMoveAutomaton {
     // The state after blank move `d` from `state`, or kDead if the path now ends with a
     // forbidden string. Precondition: `state` is not kDead.
     uint32_t next(uint32_t state, Dir d) const { return table_[state + static_cast<uint32_t>(d)]; }
+    // Asks the cache for `state`'s row ahead of its next(): a search calls it for a child whose
+    // expansion comes later. Precondition: `state` is not kDead.
+    void prefetch(uint32_t state) const { __builtin_prefetch(table_ + state); }
 
    private:
     const Entry* table_;
