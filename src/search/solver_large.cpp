@@ -10,6 +10,7 @@ template SearchResult run_search<8>(const Board<8>&, const SearchPlan&, const pd
 
 // The searches taquin/search/instances.hpp declares.
 TAQUIN_SEARCHES_LARGE(template, 5)
+TAQUIN_SEARCHES_DIRECT(template, 5)
 TAQUIN_SEARCHES_LARGE(template, 6)
 TAQUIN_SEARCHES_LARGE(template, 7)
 TAQUIN_SEARCHES_LARGE(template, 8)

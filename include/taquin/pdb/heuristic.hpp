@@ -11,6 +11,7 @@
 
 #include "taquin/board.hpp"
 #include "taquin/heuristic.hpp"
+#include "taquin/pdb/direct_heuristic.hpp"
 #include "taquin/pdb/geometry.hpp"
 #include "taquin/pdb/pdb_set.hpp"
 #include "taquin/pdb/rank.hpp"
@@ -337,6 +338,10 @@ inline int views_for(const Catalogue& catalogue) {
   return catalogue.partitions > 1 ? 4 : 2;
 }
 
+// The side whose searches read direct-indexed tables (DirectPdbHeuristic) when the set's tables
+// allow it: 5x5, whose six-tile tables expand to 244 MB each.
+inline constexpr int kDirectSide = 5;
+
 // Calls `use` with the heuristic of `set` for the goal blank cell `blank_cell` (preconditions as
 // PdbHeuristic's), of the type views_for(set.catalogue) asks for, on the heap (large for big
 // sides), its child and split orders set to `order` and `split` when given, and returns what `use`
@@ -350,6 +355,12 @@ decltype(auto) with_pdb_heuristic(const PdbSet& set, int blank_cell, Use&& use,
     if (split) heuristic->set_split_order(*split);
     return use(std::as_const(*heuristic));
   };
+  if constexpr (N == kDirectSide)
+    if (DirectPdbHeuristic<N>::serves_direct(set)) {
+      if (views_for(set.catalogue) > 2)
+        return with(std::make_unique<DirectPdbHeuristic<N, 4>>(set, blank_cell));
+      return with(std::make_unique<DirectPdbHeuristic<N, 2>>(set, blank_cell));
+    }
   if constexpr (N >= kMinPartitionSide)
     if (views_for(set.catalogue) > 2)
       return with(std::make_unique<PdbMaxHeuristic<N>>(set, blank_cell));

@@ -40,12 +40,18 @@
   TAQUIN_SEARCHES(KIND, N)             \
   TAQUIN_SEARCHES_WITH(KIND, N, pdb::PdbMaxHeuristic)
 
+// The searches of side 5 with the direct-indexed tables (pdb::kDirectSide), one and two partitions.
+#define TAQUIN_SEARCHES_DIRECT(KIND, N)                  \
+  TAQUIN_SEARCHES_WITH(KIND, N, pdb::DirectPdbHeuristic) \
+  TAQUIN_SEARCHES_WITH(KIND, N, pdb::DirectPdbMaxHeuristic)
+
 namespace taquin {
 
 TAQUIN_SEARCHES(extern template, 2)
 TAQUIN_SEARCHES(extern template, 3)
 TAQUIN_SEARCHES(extern template, 4)
 TAQUIN_SEARCHES_LARGE(extern template, 5)
+TAQUIN_SEARCHES_DIRECT(extern template, 5)
 TAQUIN_SEARCHES_LARGE(extern template, 6)
 TAQUIN_SEARCHES_LARGE(extern template, 7)
 TAQUIN_SEARCHES_LARGE(extern template, 8)

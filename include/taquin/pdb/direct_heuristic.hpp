@@ -1,0 +1,219 @@
+// The pattern-database heuristic on direct-indexed tables: one add and one byte read per view.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "taquin/board.hpp"
+#include "taquin/heuristic.hpp"
+#include "taquin/pdb/direct_table.hpp"
+#include "taquin/pdb/geometry.hpp"
+#include "taquin/pdb/pdb_set.hpp"
+
+namespace taquin::pdb {
+
+// PdbHeuristic's values (the same views: each partition as is and through a second symmetry,
+// the largest sum) read from DirectTable expansions of the set's tables. A view's state is one
+// direct index per group (the sum over its tiles of cell * weight, in the view's cells), the
+// value read for it, and their sum; a move of a group tile adds (new cell - old cell) * weight
+// to its group's index (one table read ahead, `step`), then reads one byte. Serves sets whose
+// tables all have DirectTable::serves (serves_direct); on 5x5 with six-tile groups, 244 MB a
+// table, against the ranked 64 MB: the search's memory grows by some 1 GB (two partitions: 2 GB).
+template <int N, int Views = 2>
+class DirectPdbHeuristic {
+ public:
+  static_assert(Views == 2 || (Views == 4 && N >= kMinPartitionSide));
+  static constexpr int kCells = N * N;
+  static constexpr int kMaxViews = Views;
+  // Groups a partition may have: the state, copied for every child, holds no more.
+  static constexpr int kGroups = 4;
+
+  struct State {
+    std::array<std::array<uint32_t, kGroups>, kMaxViews> index{};  // direct index per group
+    std::array<std::array<uint8_t, kGroups>, kMaxViews> part{};    // its table value
+    std::array<int, kMaxViews> sum{};
+  };
+
+  // Preconditions as PdbHeuristic's, and serves_direct(set). Expands (or shares) the tables.
+  DirectPdbHeuristic(const PdbSet& set, int blank_cell)
+      : child_order_(Views > 2 ? ChildOrder::CheapestFirst : ChildOrder::Moves) {
+    const std::vector<int> syms = usable_symmetries(set.catalogue, blank_cell);
+    const int per_partition = std::min<int>(2, static_cast<int>(syms.size()));
+    views_ = std::min<int>(kMaxViews, per_partition * set.catalogue.partitions);
+    for (int v = 0; v < views_; ++v) {
+      View& view = view_[v];
+      const int partition = v / per_partition;
+      std::array<uint8_t, kCells> map{}, inverse{};  // board cell -> catalogue cell, and back
+      for (int c = 0; c < kCells; ++c) {
+        map[c] = static_cast<uint8_t>(symmetric_cell(syms[v % per_partition], c, N));
+        inverse[map[c]] = static_cast<uint8_t>(c);
+      }
+      view.group_of.fill(-1);
+      int groups = 0;
+      for (size_t t = 0; t < set.tables.size(); ++t) {
+        if (set.catalogue.group_partition[t] != partition) continue;
+        const int g = groups++;
+        tables_.push_back(DirectTable::of(set.tables[t]));
+        view.table[g] = tables_.back().get();
+        const std::vector<uint8_t>& cells = set.tables[t]->cells();
+        const int k = static_cast<int>(cells.size());
+        uint32_t weight = 1;
+        for (int i = k - 1; i >= 0; --i) {
+          const int label = inverse[cells[i]];  // the tile whose goal cell maps to cells[i]
+          view.group_of[label] = static_cast<int8_t>(g);
+          for (int c = 0; c < kCells; ++c) view.step[label][c] = map[c] * weight;
+          weight *= kCells;
+        }
+      }
+      view_groups_[v] = groups;
+    }
+  }
+
+  // Whether every table of `set` can be expanded (DirectTable::serves) and no partition has
+  // more than kGroups groups.
+  static bool serves_direct(const PdbSet& set) {
+    std::array<int, kMaxGroups> groups{};
+    for (const int partition : set.catalogue.group_partition)
+      if (partition >= kMaxGroups || ++groups[partition] > kGroups) return false;
+    return std::all_of(set.tables.begin(), set.tables.end(),
+                       [](const auto& t) { return DirectTable::serves(*t); });
+  }
+
+  int views() const { return views_; }
+  ChildOrder child_order() const { return child_order_; }
+  void set_child_order(ChildOrder order) { child_order_ = order; }
+  SplitOrder split_order() const { return split_order_; }
+  void set_split_order(SplitOrder order) { split_order_ = order; }
+
+  State init(const Board<N>& b) const {
+    State s;
+    for (int v = 0; v < views_; ++v) {
+      const View& view = view_[v];
+      for (int c = 0; c < kCells; ++c) {
+        const int label = b.at(c);
+        if (c == b.blank() || view.group_of[label] < 0) continue;
+        s.index[v][view.group_of[label]] += view.step[label][c];
+      }
+      s.sum[v] = 0;
+      for (int g = 0; g < view_groups_[v]; ++g) {
+        s.part[v][g] = (*view.table[g])[s.index[v][g]];
+        s.sum[v] += s.part[v][g];
+      }
+    }
+    return s;
+  }
+
+  [[gnu::always_inline]] int value(const State& s) const {
+    int best = s.sum[0];
+    for (int v = 1; v < kMaxViews; ++v)  // (a constant count: the loop unrolls)
+      if (v < views_) best = std::max(best, s.sum[v]);
+    return best;
+  }
+
+  // The moved tile's group in one view (-1: none) and its new index.
+  struct Read {
+    int group = -1;
+    uint32_t index = 0;
+  };
+  struct Lookup {
+    std::array<Read, kMaxViews> view{};
+  };
+
+  // The reads after `label` slides from `from` to `to` (the board is not read).
+  [[gnu::always_inline]] Lookup prepare(const State& s, const Board<N>&, int label, int from,
+                                        int to) const {
+    Lookup l;
+    for (int v = 0; v < kMaxViews; ++v)
+      if (v < views_) l.view[v] = read_after(s, v, label, from, to);
+    return l;
+  }
+  [[gnu::always_inline]] void prefetch(const Lookup& l) const {
+    for (int v = 0; v < kMaxViews; ++v)
+      if (v < views_ && l.view[v].group >= 0)
+        __builtin_prefetch(view_[v].table[l.view[v].group]->address(l.view[v].index));
+  }
+
+  [[gnu::always_inline]] void update(State& s, const Board<N>&, int label, int from, int to) const {
+    for (int v = 0; v < kMaxViews; ++v)
+      if (v < views_) apply(s, v, read_after(s, v, label, from, to));
+  }
+  [[gnu::always_inline]] int update_first(State& s, const Board<N>&, int label, int from,
+                                          int to) const {
+    apply(s, 0, read_after(s, 0, label, from, to));
+    return s.sum[0];
+  }
+  [[gnu::always_inline]] int update_rest(State& s, const Board<N>&, int label, int from,
+                                         int to) const {
+    for (int v = 1; v < kMaxViews; ++v)
+      if (v < views_) apply(s, v, read_after(s, v, label, from, to));
+    return value(s);
+  }
+  [[gnu::always_inline]] int update_first(State& s, const Lookup& l) const {
+    apply(s, 0, l.view[0]);
+    return s.sum[0];
+  }
+  [[gnu::always_inline]] int update_rest(State& s, const Lookup& l) const {
+    for (int v = 1; v < kMaxViews; ++v)
+      if (v < views_) apply(s, v, l.view[v]);
+    return value(s);
+  }
+
+  // LookaheadHeuristic: the child's value from the parent's state, views in order, the first
+  // sum above `limit` returned at once.
+  [[gnu::always_inline]] int value_after(const State& s, const Lookup& l, int limit) const {
+    int best = 0;
+    for (int v = 0; v < kMaxViews; ++v) {
+      if (v >= views_) break;
+      const Read& r = l.view[v];
+      int sum = s.sum[v];
+      if (r.group >= 0) sum += (*view_[v].table[r.group])[r.index] - s.part[v][r.group];
+      if (sum > limit) return sum;
+      best = std::max(best, sum);
+    }
+    return best;
+  }
+
+  int evaluate(const Board<N>& b) const { return value(init(b)); }
+
+ private:
+  struct View {
+    std::array<int8_t, kCells> group_of{};  // board label -> group, -1 if none
+    // board label -> board cell -> the label's term of its group's index (cell in the view,
+    // times the weight of the tile's place in the group)
+    std::array<std::array<uint32_t, kCells>, kCells> step{};
+    std::array<const DirectTable*, kGroups> table{};
+  };
+
+  [[gnu::always_inline]] Read read_after(const State& s, int v, int label, int from, int to) const {
+    const View& view = view_[v];
+    const int g = view.group_of[label];
+    if (g < 0) return {};
+    return {g, s.index[v][g] + view.step[label][to] - view.step[label][from]};
+  }
+  [[gnu::always_inline]] void apply(State& s, int v, const Read& r) const {
+    if (r.group < 0) return;
+    const int value = (*view_[v].table[r.group])[r.index];
+    s.index[v][r.group] = r.index;
+    s.sum[v] += value - s.part[v][r.group];
+    s.part[v][r.group] = static_cast<uint8_t>(value);
+  }
+
+  std::vector<std::shared_ptr<const DirectTable>> tables_;  // (shared: a view reuses them)
+  int views_ = 0;
+  std::array<View, kMaxViews> view_{};
+  std::array<int, kMaxViews> view_groups_{};
+  ChildOrder child_order_;
+  SplitOrder split_order_ = SplitOrder::Level;
+};
+
+// The direct-indexed heuristic with four views (two partitions).
+template <int N>
+using DirectPdbMaxHeuristic = DirectPdbHeuristic<N, 4>;
+
+static_assert(LookaheadHeuristic<DirectPdbHeuristic<5>, 5> &&
+              OrderedHeuristic<DirectPdbHeuristic<5>>);
+
+}  // namespace taquin::pdb

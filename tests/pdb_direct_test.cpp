@@ -1,0 +1,190 @@
+// Direct-indexed tables and their heuristic: the ranked tables' values, the same search.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <filesystem>
+#include <fstream>
+
+#include "taquin/generate.hpp"
+#include "taquin/goal.hpp"
+#include "taquin/pdb/builder.hpp"
+#include "taquin/pdb/direct_heuristic.hpp"
+#include "taquin/pdb/direct_table.hpp"
+#include "taquin/pdb/heuristic.hpp"
+#include "taquin/pdb/pdb_set.hpp"
+#include "taquin/pdb/rank.hpp"
+#include "taquin/search/instances.hpp"
+#include "temp_dir.hpp"
+#include "test_support.hpp"
+
+namespace taquin::pdb {
+namespace {
+
+using testing::solves;
+
+// Two partitions of four 5x5 groups of four tiles (303,600 placements a table), tiles 21 to 24
+// in no group of the first and 5, 10, 15, 20 in none of the second (a move of such a tile leaves
+// the view's sum as it is):
+//    .  A  A  A  A        .  E  F  G  H
+//    B  B  B  B  C        .  E  F  G  H
+//    C  C  C  D  D        .  E  F  G  H
+//    D  D  D  D  D  ...   .  E  F  G  H
+//    .  .  .  .  .        .  .  .  .  .
+const char* kFourByFour =
+    "side 5\nblank 0\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 16\n"
+    "partition\n1 6 11 16\n2 7 12 17\n3 8 13 18\n4 9 14 19\n";
+// The first partition alone, and a one-partition catalogue of six groups (more than the direct
+// heuristic's four: the ranked heuristic serves it).
+const char* kOnePartition = "side 5\nblank 0\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 16\n";
+const char* kSixGroups =
+    "side 5\nblank 0\n1 2 5 6\n3 4 8 9\n7 12 13 14\n10 11 15 16\n17 18 22 23\n19 20 21 24\n";
+
+class PdbDirect : public ::testing::Test {
+ protected:
+  static PdbSet set(const std::string& stem, const char* text) {
+    static const taquin::testing::TempDir dir("taquin_pdb_direct");
+    const std::filesystem::path cat = dir.path() / (stem + ".cat");
+    if (!std::filesystem::exists(cat)) {
+      std::ofstream(cat) << text;
+      auto catalogue = read_catalogue(cat.string());
+      EXPECT_TRUE(catalogue.ok()) << catalogue.error().describe();
+      auto written = build_catalogue(*catalogue, dir.path().string());
+      EXPECT_TRUE(written.ok()) << written.error().describe();
+    }
+    auto loaded = load_pdb_set(cat.string(), Goal::zero_first(5));
+    EXPECT_TRUE(loaded.ok()) << loaded.error().describe();
+    return *loaded;
+  }
+};
+
+TEST_F(PdbDirect, EveryPlacementHoldsTheRankedTablesValue) {
+  const PdbSet two = set("two", kFourByFour);
+  for (const auto& table : two.tables) {
+    ASSERT_TRUE(DirectTable::serves(*table));
+    const std::shared_ptr<const DirectTable> direct = DirectTable::of(table);
+    EXPECT_EQ(direct, DirectTable::of(table));  // built once, shared
+    const int k = table->group_size();
+    ASSERT_EQ(direct->entries(), 390625u);  // 25^4
+    std::array<uint8_t, 64> cells{};
+    for (uint64_t rank = 0; rank < table->entry_count(); ++rank) {
+      unrank_placement(rank, 25, k, cells);
+      uint32_t index = 0;
+      int manhattan = 0;
+      for (int i = 0; i < k; ++i) {
+        index = index * 25 + cells[i];
+        manhattan += taxicab(cells[i], table->cells()[i], 5);
+      }
+      ASSERT_EQ((*direct)[index], table->value(rank, manhattan)) << "rank " << rank;
+    }
+  }
+}
+
+// Along random walks: the direct heuristic's value equals the ranked one's at every board, by
+// each update path (update; prepare, then update_first and update_rest; value_after), and its
+// state equals init() of the board reached.
+template <int Views>
+void expect_same_values(const PdbSet& set) {
+  const Goal goal = Goal::zero_first(5);
+  const DirectPdbHeuristic<5, Views> direct(set, goal.blank_cell());
+  const PdbHeuristic<5, Views> ranked(set, goal.blank_cell());
+  ASSERT_EQ(direct.views(), Views);
+  ASSERT_EQ(ranked.views(), Views);
+  Random random(2026);
+  for (int walk = 0; walk < 4; ++walk) {
+    Board<5> board = goal.canonical<5>(random_board(random, goal, Solvability::Solvable));
+    auto plain = direct.init(board), prepared = plain;
+    for (int step = 0; step < 3000; ++step) {
+      const int from = board.blank();
+      const int count = kMoves<5>.count[from];
+      const int to = kMoves<5>.target[from][random.below(static_cast<uint64_t>(count))];
+      const int label = board.at(to);
+      const auto reads = direct.prepare(prepared, board, label, to, from);
+      const int after = direct.value_after(prepared, reads, 1000);
+      const int capped = direct.value_after(prepared, reads, 0);
+      board.slide(to);
+      direct.update(plain, board, label, to, from);
+      const int first = direct.update_first(prepared, reads);
+      const int value = direct.update_rest(prepared, reads);
+      const auto scratch = direct.init(board);
+      const int expected = ranked.evaluate(board);
+      ASSERT_EQ(value, expected) << "walk " << walk << ", step " << step;
+      ASSERT_EQ(direct.value(plain), expected) << "step " << step;
+      ASSERT_EQ(after, expected) << "step " << step;
+      ASSERT_LE(first, value);
+      ASSERT_GT(capped, 0) << "a sum above 0, returned at once, or the value";  // off the goal
+      ASSERT_LE(capped, value);
+      for (int v = 0; v < Views; ++v) {
+        ASSERT_EQ(plain.index[v], scratch.index[v]) << "view " << v << ", step " << step;
+        ASSERT_EQ(prepared.index[v], scratch.index[v]) << "view " << v << ", step " << step;
+        ASSERT_EQ(prepared.part[v], scratch.part[v]) << "view " << v << ", step " << step;
+        ASSERT_EQ(prepared.sum[v], scratch.sum[v]) << "view " << v << ", step " << step;
+      }
+    }
+  }
+}
+
+TEST_F(PdbDirect, OnePartitionValuesEqualTheRankedHeuristicsAlongRandomWalks) {
+  expect_same_values<2>(set("one", kOnePartition));
+}
+
+TEST_F(PdbDirect, TwoPartitionsValuesEqualTheRankedHeuristicsAlongRandomWalks) {
+  expect_same_values<4>(set("two", kFourByFour));
+}
+
+// The direct heuristic's search: the ranked one's nodes, node for node, and optimal lengths
+// (against linear-conflict IDA*), serially in both child orders and in parallel.
+template <int Views>
+void expect_same_search(const PdbSet& set) {
+  const Goal goal = Goal::zero_first(5);
+  DirectPdbHeuristic<5, Views> direct(set, goal.blank_cell());
+  PdbHeuristic<5, Views> ranked(set, goal.blank_cell());
+  const LinearConflict<5> lc(goal.blank_cell());
+  Random random(38);
+  for (int i = 0; i < 3; ++i) {
+    const Board<5> start = goal.canonical<5>(random_walk(random, goal, 34));
+    const SearchResult truth = ida_search(start, lc);
+    ASSERT_EQ(truth.outcome, Outcome::Solved);
+    for (const ChildOrder order : {ChildOrder::Moves, ChildOrder::CheapestFirst}) {
+      direct.set_child_order(order);
+      ranked.set_child_order(order);
+      const SearchResult a = ida_search(start, direct), b = ida_search(start, ranked);
+      ASSERT_EQ(a.outcome, Outcome::Solved);
+      EXPECT_EQ(a.moves.size(), truth.moves.size()) << "board " << i;
+      EXPECT_TRUE(solves(goal, start, a.moves)) << "board " << i;
+      EXPECT_EQ(a.moves, b.moves) << "board " << i;
+      EXPECT_EQ(a.stats.nodes_expanded, b.stats.nodes_expanded) << "board " << i;
+      EXPECT_EQ(a.stats.nodes_generated, b.stats.nodes_generated) << "board " << i;
+    }
+    const SearchResult parallel = parallel_ida_search(start, direct, {});
+    ASSERT_EQ(parallel.outcome, Outcome::Solved);
+    EXPECT_EQ(parallel.moves.size(), truth.moves.size()) << "board " << i;
+    EXPECT_TRUE(solves(goal, start, parallel.moves)) << "board " << i;
+  }
+}
+
+TEST_F(PdbDirect, OnePartitionSearchesTheRankedHeuristicsNodes) {
+  expect_same_search<2>(set("one", kOnePartition));
+}
+
+TEST_F(PdbDirect, TwoPartitionsSearchTheRankedHeuristicsNodes) {
+  expect_same_search<4>(set("two", kFourByFour));
+}
+
+TEST_F(PdbDirect, ServesSetsOfAtMostFourGroupsAPartition) {
+  EXPECT_TRUE(DirectPdbHeuristic<5>::serves_direct(set("one", kOnePartition)));
+  EXPECT_TRUE(DirectPdbHeuristic<5>::serves_direct(set("two", kFourByFour)));
+  EXPECT_FALSE(DirectPdbHeuristic<5>::serves_direct(set("six", kSixGroups)));
+  // The search on sets it serves: the direct heuristic, whose state holds four groups a view.
+  const PdbSet two = set("two", kFourByFour);
+  with_pdb_heuristic<5>(two, 0, [](const auto& h) {
+    EXPECT_TRUE((std::is_same_v<std::decay_t<decltype(h)>, DirectPdbHeuristic<5, 4>>));
+    return 0;
+  });
+  with_pdb_heuristic<5>(set("six", kSixGroups), 0, [](const auto& h) {
+    EXPECT_TRUE((std::is_same_v<std::decay_t<decltype(h)>, PdbHeuristic<5, 2>>));
+    return 0;
+  });
+}
+
+}  // namespace
+}  // namespace taquin::pdb
