@@ -3,7 +3,10 @@
 #pragma once
 
 #include <memory>
+#include <type_traits>
 #include <vector>
+
+#include <tbb/task_arena.h>
 
 #include "taquin/pdb/heuristic.hpp"
 #include "taquin/search/instances.hpp"
@@ -65,6 +68,13 @@ SearchResult run_search(const Board<N>& start, const SearchPlan& plan,
     switch (plan.algorithm) {
       case Algorithm::Ida:
         if (plan.threads > 1) return parallel_ida_search(start, h, plan.limits);
+        // The pattern databases from kMinPartitionSide: the parallel search's order on one
+        // thread too (its frontier's subtrees in the split order, each cheapest f first), so
+        // that the last iteration's work does not depend on the thread count.
+        if constexpr (N >= pdb::kMinPartitionSide && OrderedHeuristic<std::decay_t<decltype(h)>>) {
+          tbb::task_arena one_thread(1);
+          return one_thread.execute([&] { return parallel_ida_search(start, h, plan.limits); });
+        }
         return ida_search(start, h, plan.limits);
       case Algorithm::AStar:
         return astar_search(start, h, plan.limits);
