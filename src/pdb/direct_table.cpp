@@ -45,16 +45,28 @@ class Expander {
   }
 
  private:
+  // Tile i on `cell`: the placements of the tiles after it, in rank order.
   void walk(int i, int cell) {
-    used_[i + 1] = used_[i] | uint64_t{1} << cell;
-    direct_[i + 1] = direct_[i] + static_cast<uint64_t>(cell) * weight_[i];
-    manhattan_[i + 1] = manhattan_[i] + dist_[i][cell];
-    if (i + 1 == k_) {
-      out_[direct_[i + 1]] = static_cast<uint8_t>(table_.value(rank_++, manhattan_[i + 1]));
+    const uint64_t used = used_[i] | uint64_t{1} << cell;
+    const uint64_t direct = direct_[i] + static_cast<uint64_t>(cell) * weight_[i];
+    const int manhattan = manhattan_[i] + dist_[i][cell];
+    if (i + 1 == k_) {  // (a one-tile group)
+      out_[direct] = static_cast<uint8_t>(table_.value(rank_++, manhattan));
       return;
     }
+    if (i + 2 == k_) {  // the last tile, in one loop: the expansion's time is spent here
+      const std::array<uint8_t, 64>& dist = dist_[i + 1];
+      for (int c = 0; c < cells_; ++c)
+        if (((used >> c) & 1) == 0)
+          out_[direct + static_cast<uint64_t>(c)] =
+              static_cast<uint8_t>(table_.value(rank_++, manhattan + dist[c]));
+      return;
+    }
+    used_[i + 1] = used;
+    direct_[i + 1] = direct;
+    manhattan_[i + 1] = manhattan;
     for (int c = 0; c < cells_; ++c)
-      if (((used_[i + 1] >> c) & 1) == 0) walk(i + 1, c);
+      if (((used >> c) & 1) == 0) walk(i + 1, c);
   }
 
   const Table& table_;
@@ -63,7 +75,7 @@ class Expander {
   uint64_t rank_ = 0;
   std::array<uint64_t, 9> weight_{}, used_{}, direct_{};
   std::array<int, 9> manhattan_{};
-  std::array<std::array<uint8_t, 64>, 8> dist_{};
+  std::array<std::array<uint8_t, 64>, 9> dist_{};  // (a row past the last tile: never read)
 };
 
 }  // namespace
