@@ -12,10 +12,12 @@
 #include "taquin/generate.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/pdb/builder.hpp"
+#include "taquin/pdb/direct_heuristic.hpp"
 #include "taquin/pdb/heuristic.hpp"
 #include "taquin/pdb/pdb_set.hpp"
 #include "taquin/pdb/rank.hpp"
 #include "taquin/search/instances.hpp"
+#include "taquin/search/solver.hpp"
 #include "test_support.hpp"
 
 namespace taquin {
@@ -270,6 +272,57 @@ TEST(Pdb5Korf50, SixSixSixSixIsAdmissibleAndSolvesTheThreeEasiest) {
     if (stem != "6-6-6-6" && !fs::exists(cat)) continue;
     expect_korf50_easiest(cat.string(), stem);
   }
+}
+
+// The direct-indexed tables of the opt-in set named `stem` (see above): the ranked tables' values
+// on 100,000 boards of random walks from each of the 50 starts, and the node-count signature of
+// the one-thread search (run_search, as `bench --threads 1` runs it) on #38 and #40.
+void expect_direct_equals_ranked(const std::string& stem, int views, uint64_t nodes38,
+                                 uint64_t nodes40) {
+  const char* dir = std::getenv("TAQUIN_PDB5_DIR");
+  if (!dir || !*dir) GTEST_SKIP() << "set TAQUIN_PDB5_DIR to a directory holding 6-6-6-6.*.pdb";
+  const fs::path cat = fs::path(dir) / (stem + ".cat");
+  if (!fs::exists(cat)) GTEST_SKIP() << cat << " is not built";
+  const Goal goal = Goal::zero_first(5);
+  Expected<pdb::PdbSet> set = pdb::load_pdb_set(cat.string(), goal);
+  ASSERT_TRUE(set.ok()) << set.error().describe();
+  ASSERT_TRUE(pdb::DirectPdbHeuristic<5>::serves_direct(*set));
+  const std::vector<Instance> korf50 = reference_set("korf50");
+  const auto compare = [&](const auto& direct, const auto& ranked) {
+    ASSERT_EQ(direct.views(), views);
+    ASSERT_EQ(ranked.views(), views);
+    Random random(50);
+    for (const Instance& inst : korf50) {
+      Board<5> board = goal.canonical<5>(inst.tiles);
+      for (int step = 0; step < 2000; ++step) {
+        ASSERT_EQ(direct.evaluate(board), ranked.evaluate(board)) << "step " << step;
+        const int from = board.blank();
+        board.slide(kMoves<5>.target[from][random.below(kMoves<5>.count[from])]);
+      }
+    }
+  };
+  if (views == 4)
+    compare(pdb::DirectPdbHeuristic<5, 4>(*set, 0), pdb::PdbHeuristic<5, 4>(*set, 0));
+  else
+    compare(pdb::DirectPdbHeuristic<5, 2>(*set, 0), pdb::PdbHeuristic<5, 2>(*set, 0));
+  SearchPlan plan;
+  plan.heuristic = HeuristicKind::Pdb;
+  for (const auto& [id, nodes] : {std::pair{38, nodes38}, std::pair{40, nodes40}}) {
+    const Board<5> start = goal.canonical<5>(korf50[id - 1].tiles);
+    const SearchResult r = run_search(start, plan, &*set);
+    ASSERT_EQ(r.outcome, Outcome::Solved) << "korf50 #" << id;
+    EXPECT_EQ(static_cast<int>(r.moves.size()), *korf50[id - 1].optimal_length);
+    EXPECT_TRUE(solves(goal, start, r.moves)) << "korf50 #" << id;
+    EXPECT_EQ(r.stats.nodes_expanded, nodes) << "korf50 #" << id;
+  }
+}
+
+TEST(Pdb5Korf50, SixSixSixSixDirectTablesAndOneThreadSignature) {
+  expect_direct_equals_ranked("6-6-6-6", 2, 68410056, 11321987);
+}
+
+TEST(Pdb5Korf50, SixSixSixSixMaxDirectTablesAndOneThreadSignature) {
+  expect_direct_equals_ranked("6-6-6-6-max", 4, 24206082, 8060661);
 }
 
 // `catalogue`'s tables (named `stem`): admissible on korf50, and the three easiest solved

@@ -55,7 +55,7 @@ class Expander {
       return;
     }
     if (i + 2 == k_) {  // the last tile, in one loop: the expansion's time is spent here
-      const std::array<uint8_t, 64>& dist = dist_[i + 1];
+      const std::array<uint8_t, 64>& dist = dist_[k_ - 1];
       for (int c = 0; c < cells_; ++c)
         if (((used >> c) & 1) == 0)
           out_[direct + static_cast<uint64_t>(c)] =
@@ -75,7 +75,7 @@ class Expander {
   uint64_t rank_ = 0;
   std::array<uint64_t, 9> weight_{}, used_{}, direct_{};
   std::array<int, 9> manhattan_{};
-  std::array<std::array<uint8_t, 64>, 9> dist_{};  // (a row past the last tile: never read)
+  std::array<std::array<uint8_t, 64>, 8> dist_{};
 };
 
 }  // namespace

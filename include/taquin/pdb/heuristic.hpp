@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -345,7 +346,9 @@ inline constexpr int kDirectSide = 5;
 // Calls `use` with the heuristic of `set` for the goal blank cell `blank_cell` (preconditions as
 // PdbHeuristic's), of the type views_for(set.catalogue) asks for, on the heap (large for big
 // sides), its child and split orders set to `order` and `split` when given, and returns what `use`
-// returns: the one place a catalogue's view count becomes a type.
+// returns: the one place a catalogue's view count and table layout become a type. On kDirectSide,
+// the direct-indexed tables (DirectPdbHeuristic) where they serve the set and their memory can be
+// had, else the ranked ones.
 template <int N, typename Use>
 decltype(auto) with_pdb_heuristic(const PdbSet& set, int blank_cell, Use&& use,
                                   std::optional<ChildOrder> order = std::nullopt,
@@ -357,9 +360,18 @@ decltype(auto) with_pdb_heuristic(const PdbSet& set, int blank_cell, Use&& use,
   };
   if constexpr (N == kDirectSide)
     if (DirectPdbHeuristic<N>::serves_direct(set)) {
-      if (views_for(set.catalogue) > 2)
-        return with(std::make_unique<DirectPdbHeuristic<N, 4>>(set, blank_cell));
-      return with(std::make_unique<DirectPdbHeuristic<N, 2>>(set, blank_cell));
+      // (The ranked tables serve when the expansions' memory cannot be had.)
+      std::unique_ptr<DirectPdbHeuristic<N, 4>> four;
+      std::unique_ptr<DirectPdbHeuristic<N, 2>> two;
+      try {
+        if (views_for(set.catalogue) > 2)
+          four = std::make_unique<DirectPdbHeuristic<N, 4>>(set, blank_cell);
+        else
+          two = std::make_unique<DirectPdbHeuristic<N, 2>>(set, blank_cell);
+      } catch (const std::bad_alloc&) {
+      }
+      if (four) return with(std::move(four));
+      if (two) return with(std::move(two));
     }
   if constexpr (N >= kMinPartitionSide)
     if (views_for(set.catalogue) > 2)
