@@ -106,14 +106,14 @@ struct DuplicateMoves {
 std::vector<DuplicateMoves> find_duplicate_moves(int max_length);
 
 // The strings MoveAutomaton::standard() rejects: find_duplicate_moves(kStandardLength), shipped
-// as src/search/duplicate_moves.inc (tests/move_automaton_test.cpp checks they agree and says
-// how to regenerate the file).
+// as src/search/duplicate_moves.inc (written by tests/generate_duplicate_moves.cpp, which
+// tests/duplicate_moves_tool_test.cpp checks reproduces it).
 std::vector<std::string> shipped_duplicate_moves();
 
 // The strings DeepMoveAutomaton::standard() rejects, each with its twin:
 // find_duplicate_moves(DeepMoveAutomaton::kStandardLength), shipped as
-// src/search/duplicate_moves_14.inc (40 s to find; tests/move_automaton_test.cpp checks every
-// twin, and the strings against the generator when TAQUIN_SLOW_TESTS is set).
+// src/search/duplicate_moves_14.inc (tests/move_automaton_test.cpp checks every twin;
+// tests/duplicate_moves_tool_test.cpp, that tests/generate_duplicate_moves.cpp writes it).
 std::vector<DuplicateMoves> shipped_deep_duplicate_moves();
 
 }  // namespace taquin
