@@ -25,8 +25,7 @@ using testing::ServeProcess;
 
 // Korf & Felner's first 24-puzzle instance (blank-first goal, optimal 95): hours for IDA* with
 // Manhattan.
-constexpr const char* kHard5x5 =
-    "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13";
+constexpr const char* kHard5x5 = "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13";
 
 // One server for the suite: one thread, one search at a time, a 4 KiB body cap.
 class ServeApi : public ::testing::Test {
@@ -108,9 +107,9 @@ TEST_F(ServeApi, ServesTheEmbeddedPageAndNothingElse) {
     EXPECT_GT(r->body.size(), 1000u) << asset;
   }
   // No file of the machine: traversal, absolute paths, the sources, the build.
-  for (const char* path : {"/../CMakeLists.txt", "/%2e%2e/CMakeLists.txt", "/etc/passwd",
-                           "/src/web/index.html", "/index.html/", "/api", "/api/nothing",
-                           "//etc/passwd", "/app.js/../../CMakeLists.txt"}) {
+  for (const char* path :
+       {"/../CMakeLists.txt", "/%2e%2e/CMakeLists.txt", "/etc/passwd", "/src/web/index.html",
+        "/index.html/", "/api", "/api/nothing", "//etc/passwd", "/app.js/../../CMakeLists.txt"}) {
     httplib::Result r = c.Get(path);
     ASSERT_TRUE(r) << path;
     EXPECT_EQ(r->status, 404) << path;
@@ -150,8 +149,8 @@ TEST_F(ServeApi, ChecksABoardInAnyFormat) {
       post("/api/check", json{{"board", "2 1 3 4 5 6 7 8 0"}, {"goal", "snail"}});
   ASSERT_EQ(s2, 200);
   EXPECT_EQ(snail["goal"], json::array({1, 2, 3, 8, 0, 4, 7, 6, 5}));
-  EXPECT_EQ(snail["solvable"], is_solvable(std::vector<uint8_t>{2, 1, 3, 4, 5, 6, 7, 8, 0},
-                                           Goal::snail(3)));
+  EXPECT_EQ(snail["solvable"],
+            is_solvable(std::vector<uint8_t>{2, 1, 3, 4, 5, 6, 7, 8, 0}, Goal::snail(3)));
   // A custom goal given as tiles.
   const auto [s3, custom] =
       post("/api/check", json{{"board", "1 2 3 4 5 6 7 0 8"}, {"goal", "0 1 2 3 4 5 6 7 8"}});
@@ -207,11 +206,32 @@ TEST_F(ServeApi, SolvesOptimallyAsTheLibrarysBfsSays) {
 TEST_F(ServeApi, SolveRecordHasTheCliFields) {
   const auto [status, rec] = post("/api/solve", json{{"board", "1 2 3 4 5 6 0 7 8"}});
   ASSERT_EQ(status, 200);
-  for (const char* key :
-       {"id", "source", "line", "size", "board", "goal", "solvable", "outcome", "length", "moves",
-        "optimal", "algorithm", "heuristic", "threads", "states_selected", "max_states_in_memory",
-        "nodes_expanded", "nodes_generated", "iterations", "seconds", "nodes_per_second",
-        "optimal_length", "lower_bound", "path", "goal_name", "colours"})
+  for (const char* key : {"id",
+                          "source",
+                          "line",
+                          "size",
+                          "board",
+                          "goal",
+                          "solvable",
+                          "outcome",
+                          "length",
+                          "moves",
+                          "optimal",
+                          "algorithm",
+                          "heuristic",
+                          "threads",
+                          "states_selected",
+                          "max_states_in_memory",
+                          "nodes_expanded",
+                          "nodes_generated",
+                          "iterations",
+                          "seconds",
+                          "nodes_per_second",
+                          "optimal_length",
+                          "lower_bound",
+                          "path",
+                          "goal_name",
+                          "colours"})
     EXPECT_TRUE(rec.contains(key)) << key;
   EXPECT_EQ(rec["length"], 2);
   EXPECT_EQ(rec["moves"], "RR");
@@ -247,8 +267,7 @@ TEST_F(ServeApi, BadInputIsA400WithTheCliMessage) {
              "algorithm");
   expect_bad(post("/api/solve", json{{"board", "1 2 3 4 5 6 7 8 0"}, {"heuristic", "magic"}}),
              "heuristic");
-  expect_bad(post("/api/solve", json{{"board", "1 2 3 4 5 6 7 8 0"}, {"heuristic", "pdb"}}),
-             "3x3");
+  expect_bad(post("/api/solve", json{{"board", "1 2 3 4 5 6 7 8 0"}, {"heuristic", "pdb"}}), "3x3");
   expect_bad(post("/api/solve", json{{"board", "1 2 3 4 5 6 7 8 0"}, {"max_seconds", -1}}),
              "max_seconds");
   expect_bad(post("/api/solve", json{{"board", "1 2 3 4 5 6 7 8 0"}, {"max_nodes", 0}}),
@@ -266,10 +285,10 @@ TEST_F(ServeApi, BodyOverTheCapIsA413) {
 }
 
 TEST_F(ServeApi, LimitStopAnswersTheLowerBound) {
-  const auto [status, rec] = post(
-      "/api/solve",
-      json{{"board", kHard5x5}, {"goal", "zero-first"}, {"heuristic", "manhattan"},
-           {"max_nodes", 200000}});
+  const auto [status, rec] = post("/api/solve", json{{"board", kHard5x5},
+                                                     {"goal", "zero-first"},
+                                                     {"heuristic", "manhattan"},
+                                                     {"max_nodes", 200000}});
   ASSERT_EQ(status, 200) << rec.dump();
   EXPECT_EQ(rec["outcome"], "node-limit");
   EXPECT_TRUE(rec["length"].is_null());
@@ -278,15 +297,16 @@ TEST_F(ServeApi, LimitStopAnswersTheLowerBound) {
 }
 
 TEST_F(ServeApi, SearchesAreCappedFollowedAndCancelled) {
-  const auto [status, started] = post(
-      "/api/solve", json{{"board", kHard5x5}, {"goal", "zero-first"}, {"heuristic", "manhattan"},
-                         {"async", true}});
+  const auto [status, started] = post("/api/solve", json{{"board", kHard5x5},
+                                                         {"goal", "zero-first"},
+                                                         {"heuristic", "manhattan"},
+                                                         {"async", true}});
   ASSERT_EQ(status, 202) << started.dump();
   const std::string id = started["id"];
   EXPECT_EQ(started["state"], "running");
   // The cap (1): another search is refused with Retry-After; check still answers.
-  httplib::Result busy = client().Post("/api/solve", R"({"board": "1 2 3 4 5 6 7 0 8"})",
-                                       "application/json");
+  httplib::Result busy =
+      client().Post("/api/solve", R"({"board": "1 2 3 4 5 6 7 0 8"})", "application/json");
   ASSERT_TRUE(busy);
   EXPECT_EQ(busy->status, 503);
   EXPECT_EQ(busy->get_header_value("Retry-After"), "1");
@@ -328,9 +348,8 @@ TEST_F(ServeApi, ComparesEveryAlgorithm) {
   SearchPlan plan;
   plan.algorithm = Algorithm::Bfs;
   const Goal goal = Goal::standard(3);
-  const SearchResult bfs =
-      run_search<3>(goal.canonical<3>(std::vector<uint8_t>{4, 1, 3, 7, 2, 6, 0, 5, 8}), plan,
-                    nullptr);
+  const SearchResult bfs = run_search<3>(
+      goal.canonical<3>(std::vector<uint8_t>{4, 1, 3, 7, 2, 6, 0, 5, 8}), plan, nullptr);
   for (const json& row : rows) {
     EXPECT_EQ(row["outcome"], "solved") << row.dump();
     if (row["algorithm"] != "greedy") {
@@ -358,8 +377,7 @@ TEST(ServeProcessTest, CtrlCCancelsTheSearchesAndExits130) {
   httplib::Client c("127.0.0.1", server.port());
   httplib::Result started = c.Post(
       "/api/solve",
-      json{{"board", kHard5x5}, {"goal", "zero-first"}, {"heuristic", "manhattan"},
-           {"async", true}}
+      json{{"board", kHard5x5}, {"goal", "zero-first"}, {"heuristic", "manhattan"}, {"async", true}}
           .dump(),
       "application/json");
   ASSERT_TRUE(started);
@@ -368,7 +386,8 @@ TEST(ServeProcessTest, CtrlCCancelsTheSearchesAndExits130) {
 }
 
 TEST(ServeProcessTest, BadOptionsExit2) {
-  for (const char* args : {"--port 70000", "--threads -1", "--max-seconds 0", "--max-searches -1"}) {
+  for (const char* args :
+       {"--port 70000", "--threads -1", "--max-seconds 0", "--max-searches -1"}) {
     const testing::CliRun run = testing::run_program(TAQUIN_BINARY, std::string("serve ") + args);
     EXPECT_EQ(run.status, 2) << args << ": " << run.err;
     EXPECT_TRUE(run.out.empty()) << args;

@@ -107,8 +107,8 @@ class Chromium {
   // Opens `url` in a new page and attaches to it: later calls go to that page.
   void open(const std::string& url) {
     const json target = call("Target.createTarget", {{"url", url}});
-    const json attached =
-        call("Target.attachToTarget", {{"targetId", target.value("targetId", "")}, {"flatten", true}});
+    const json attached = call("Target.attachToTarget",
+                               {{"targetId", target.value("targetId", "")}, {"flatten", true}});
     session_ = attached.value("sessionId", "");
   }
 
@@ -138,11 +138,8 @@ class Chromium {
                          "2]; })()");
     ASSERT_TRUE(at.is_array()) << selector;
     for (const char* type : {"mousePressed", "mouseReleased"})
-      call("Input.dispatchMouseEvent", {{"type", type},
-                                        {"x", at[0]},
-                                        {"y", at[1]},
-                                        {"button", "left"},
-                                        {"clickCount", 1}});
+      call("Input.dispatchMouseEvent",
+           {{"type", type}, {"x", at[0]}, {"y", at[1]}, {"button", "left"}, {"clickCount", 1}});
   }
 
   // Types `text` into the focused element, as a keyboard would insert it.
@@ -159,7 +156,8 @@ class Chromium {
   void shot(const std::string& name) {
     const char* dir = std::getenv("TAQUIN_SERVE_SHOTS");
     if (!dir) return;
-    const json r = call("Page.captureScreenshot", {{"format", "png"}, {"captureBeyondViewport", true}});
+    const json r =
+        call("Page.captureScreenshot", {{"format", "png"}, {"captureBeyondViewport", true}});
     std::ofstream(std::string(dir) + "/" + name + ".png", std::ios::binary)
         << base64_decode(r.value("data", ""));
   }
@@ -229,14 +227,14 @@ class ServeBrowser : public ::testing::Test {
 // Loads the page at `url` in a window of `width` x `height`, and waits for its first board.
 void load_page(Chromium& browser, const std::string& url, int width, int height) {
   browser.open("about:blank");
-  browser.call("Emulation.setDeviceMetricsOverride", {{"width", width},
-                                                     {"height", height},
-                                                     {"deviceScaleFactor", 1},
-                                                     {"mobile", width < 600}});
+  browser.call(
+      "Emulation.setDeviceMetricsOverride",
+      {{"width", width}, {"height", height}, {"deviceScaleFactor", 1}, {"mobile", width < 600}});
   browser.call("Page.navigate", {{"url", url}});
-  ASSERT_TRUE(browser.wait_for("document.readyState === 'complete' && "
-                               "document.getElementById('board').children.length === 9 && "
-                               "document.getElementById('verdict').textContent.length > 0"))
+  ASSERT_TRUE(
+      browser.wait_for("document.readyState === 'complete' && "
+                       "document.getElementById('board').children.length === 9 && "
+                       "document.getElementById('verdict').textContent.length > 0"))
       << "the page did not draw its first board";
 }
 
@@ -264,11 +262,11 @@ TEST_F(ServeBrowser, SolvesAnimatesStopsComparesAndPlays) {
   const SearchResult bfs = run_search<3>(goal.canonical<3>(tiles), plan, nullptr);
   ASSERT_EQ(bfs.outcome, Outcome::Solved);
   type_board(browser, "3\n8 6 7\n2 5 4\n3 0 1\n");
-  ASSERT_TRUE(browser.wait_for(std::string(kShownBoard) +
-                               ".join(' ') === '8 6 7 2 5 4 3 0 1'", 10))
+  ASSERT_TRUE(browser.wait_for(std::string(kShownBoard) + ".join(' ') === '8 6 7 2 5 4 3 0 1'", 10))
       << browser.eval(kShownBoard).dump();
-  EXPECT_NE(browser.eval("document.getElementById('verdict').textContent").get<std::string>().find(
-                "solvable"),
+  EXPECT_NE(browser.eval("document.getElementById('verdict').textContent")
+                .get<std::string>()
+                .find("solvable"),
             std::string::npos);
   browser.shot("1-before");
 
@@ -300,16 +298,19 @@ TEST_F(ServeBrowser, SolvesAnimatesStopsComparesAndPlays) {
   // Compare: the table and the chart of every run.
   browser.click(".tabs button[data-tab=compare]");
   browser.click("#compare");
-  ASSERT_TRUE(browser.wait_for("document.querySelectorAll('#compare-table tbody tr').length === 11 "
-                               "&& !document.getElementById('compare').disabled",
-                               120));
+  ASSERT_TRUE(
+      browser.wait_for("document.querySelectorAll('#compare-table tbody tr').length === 11 "
+                       "&& !document.getElementById('compare').disabled",
+                       120));
   EXPECT_EQ(browser.eval("document.querySelectorAll('#chart rect').length"), 11);
   browser.shot("4-compare");
 
   // Play: an arrow key slides a tile; the distance shown is the optimum from there.
   browser.click(".tabs button[data-tab=play]");
-  ASSERT_TRUE(browser.wait_for("/^[0-9]+$/.test(document.getElementById('play-distance')"
-                               ".textContent)", 30));
+  ASSERT_TRUE(
+      browser.wait_for("/^[0-9]+$/.test(document.getElementById('play-distance')"
+                       ".textContent)",
+                       30));
   EXPECT_EQ(browser.eval("document.getElementById('play-distance').textContent"),
             std::to_string(bfs.moves.size()));
   browser.press("ArrowLeft", 37);  // the tile right of the blank slides left
@@ -326,24 +327,28 @@ TEST_F(ServeBrowser, SolvesAnimatesStopsComparesAndPlays) {
   // A long search: progress shows, Stop cancels it, the lower bound is kept.
   browser.click(".tabs button[data-tab=solve]");
   browser.eval("document.getElementById('heuristic').value = 'manhattan'");
-  browser.eval("(() => { const g = document.getElementById('goal'); g.value = 'zero-first'; "
-               "g.dispatchEvent(new Event('change')); })()");
+  browser.eval(
+      "(() => { const g = document.getElementById('goal'); g.value = 'zero-first'; "
+      "g.dispatchEvent(new Event('change')); })()");
   type_board(browser, "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13\n");
-  ASSERT_TRUE(browser.wait_for("document.getElementById('board').children.length === 25 && "
-                               "document.getElementById('verdict').textContent.includes("
-                               "'zero-first')",
-                               10));
+  ASSERT_TRUE(
+      browser.wait_for("document.getElementById('board').children.length === 25 && "
+                       "document.getElementById('verdict').textContent.includes("
+                       "'zero-first')",
+                       10));
   browser.click("#solve");
-  ASSERT_TRUE(browser.wait_for("document.getElementById('progress').textContent.includes("
-                               "'iteration')",
-                               60));
+  ASSERT_TRUE(
+      browser.wait_for("document.getElementById('progress').textContent.includes("
+                       "'iteration')",
+                       60));
   browser.shot("6-searching");
   browser.click("#stop");
   ASSERT_TRUE(browser.wait_for("document.body.dataset.solve === 'cancelled'", 60))
       << browser.eval("document.body.dataset.solve");
-  EXPECT_GT(std::stoi(browser.eval("document.getElementById('lower-bound').textContent")
-                          .get<std::string>()),
-            0);
+  EXPECT_GT(
+      std::stoi(
+          browser.eval("document.getElementById('lower-bound').textContent").get<std::string>()),
+      0);
   EXPECT_TRUE(browser.eval("document.getElementById('progress').hidden").get<bool>());
   browser.shot("7-stopped");
   EXPECT_EQ(server.stop(), 130);
@@ -356,9 +361,9 @@ TEST_F(ServeBrowser, FitsAPhone) {
   ASSERT_NO_FATAL_FAILURE(load_page(browser, server.url(), 390, 844));
   // Nothing wider than the screen: no sideways scrolling.
   EXPECT_LE(browser.eval("document.documentElement.scrollWidth").get<int>(), 390);
-  EXPECT_LE(browser.eval("document.getElementById('board').getBoundingClientRect().right")
-                .get<double>(),
-            390.0);
+  EXPECT_LE(
+      browser.eval("document.getElementById('board').getBoundingClientRect().right").get<double>(),
+      390.0);
   browser.shot("8-phone");
 }
 

@@ -13,8 +13,8 @@
 #include <random>
 #include <thread>
 
-#include <nlohmann/json.hpp>
 #include <tbb/global_control.h>
+#include <nlohmann/json.hpp>
 
 #include "command.hpp"
 #include "memory_size.hpp"
@@ -39,9 +39,13 @@ struct ServeOptions {
   std::string max_seconds = "60";         // each search's limits: a request may ask for less
   std::string max_nodes = "10000000000";  // 10^10
   std::string max_memory = "1G";
-  int max_searches = 0;        // 0: the thread count
+  int max_searches = 0;         // 0: the thread count
   size_t max_body = 64 * 1024;  // bytes of a request's body
 };
+
+// How long a search waits for a free slot when --max-searches run, before it is answered 503: a
+// burst of small solves queues instead of failing.
+constexpr std::chrono::milliseconds kPatience{1000};
 
 // The compare table's limits for each run when the request names none (as `taquin compare`).
 constexpr double kCompareSeconds = 10.0;
@@ -110,9 +114,8 @@ Goal read_goal(const json& body, int side) {
   Expected<GoalSpec> spec = Error{};
   if (text.find_first_of("0123456789") == std::string::npos) {
     std::string word = text;
-    std::transform(word.begin(), word.end(), word.begin(), [](unsigned char c) {
-      return static_cast<char>(std::tolower(c));
-    });
+    std::transform(word.begin(), word.end(), word.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (word != "standard" && word != "zero-first" && word != "snail" && !word.empty())
       bad("goal: unknown goal '" + text.substr(0, 40) +
           "' (a goal is standard, zero-first, snail, or the tiles of a board)");
@@ -137,11 +140,9 @@ Goal read_goal(const json& body, int side) {
 
 // The request's board and goal.
 Job read_job(const json& body) {
-  Job job;
-  job.instance = read_board(body);
-  job.goal = read_goal(body, job.instance.side);
-  job.id = 1;
-  return job;
+  Instance instance = read_board(body);
+  Goal goal = read_goal(body, instance.side);
+  return Job{std::move(instance), std::move(goal), 1};
 }
 
 // "#rrggbb" of each tile (index: the tile, 0 the blank) on `goal`'s board, as the CLI's pictures
@@ -162,11 +163,16 @@ json tile_colours(const Goal& goal) {
 json check_record(const Job& job) {
   const Instance& inst = job.instance;
   const bool solvable = is_solvable(inst.tiles, job.goal);
-  json out = {{"id", job.id},           {"size", inst.side},
-              {"board", inst.tiles},    {"goal", job.goal.tiles()},
-              {"solvable", solvable},   {"source", inst.source},
-              {"line", inst.line},      {"optimal_length", nullptr},
-              {"goal_name", job.goal.name()}, {"colours", tile_colours(job.goal)}};
+  json out = {{"id", job.id},
+              {"size", inst.side},
+              {"board", inst.tiles},
+              {"goal", job.goal.tiles()},
+              {"solvable", solvable},
+              {"source", inst.source},
+              {"line", inst.line},
+              {"optimal_length", nullptr},
+              {"goal_name", job.goal.name()},
+              {"colours", tile_colours(job.goal)}};
   if (inst.optimal_length) out["optimal_length"] = *inst.optimal_length;
   if (!solvable) out["note"] = snail_note(job);
   return out;
@@ -176,7 +182,9 @@ json check_record(const Job& job) {
 class Server {
  public:
   Server(const ServeOptions& options, Limits limits, int threads)
-      : options_(options), limits_(limits), threads_(threads),
+      : options_(options),
+        limits_(limits),
+        threads_(threads),
         searches_(options.max_searches > 0 ? options.max_searches : threads) {}
 
   SearchRegistry& searches() { return searches_; }
@@ -213,8 +221,7 @@ class Server {
       steps = static_cast<int>(steps_at->get<int64_t>());
     }
     Random random(std::random_device{}() ^ (uint64_t{std::random_device{}()} << 32));
-    Job job;
-    job.goal = read_goal(body, size);
+    Job job{Instance{}, read_goal(body, size), 1};
     job.instance.side = size;
     job.instance.source = "generate";
     job.instance.line = 1;
@@ -228,7 +235,6 @@ class Server {
       job.instance.tiles = random_walk(random, job.goal, steps);
     else
       bad("kind: unknown kind '" + kind.substr(0, 40) + "' (solvable, unsolvable, any or walk)");
-    job.id = 1;
     return check_record(job);
   }
 
@@ -292,7 +298,8 @@ class Server {
     out.plan.algorithm = *algorithm;
     out.plan.threads = *algorithm == Algorithm::Ida ? threads_ : 1;
     out.plan.limits = request_limits(body, 0);
-    out.choice = HeuristicChoice{parse_heuristic(heuristic).value_or(HeuristicKind::Linear), {}, {}};
+    out.choice =
+        HeuristicChoice{parse_heuristic(heuristic).value_or(HeuristicKind::Linear), {}, {}};
     if (uses_heuristic(*algorithm) && is_solvable(job.instance.tiles, job.goal))
       out.choice = heuristic_for(heuristic, job.goal);
     out.plan.heuristic = out.choice.kind;
@@ -306,8 +313,7 @@ class Server {
     auto at = heuristics_.find(name);
     if (at == heuristics_.end())
       at = heuristics_
-               .emplace(name, std::make_unique<HeuristicCache>(asked_heuristic(name),
-                                                               options_.pdb))
+               .emplace(name, std::make_unique<HeuristicCache>(asked_heuristic(name), options_.pdb))
                .first;
     Expected<HeuristicChoice> choice = at->second->get(goal);
     if (!choice) bad(choice.error().describe());
@@ -322,34 +328,34 @@ class Server {
     const Stats& s = result.stats;
     json out = check_record(job);
     out.erase("id");
-    json record = {{"id", job.id},
-                   {"source", inst.source},
-                   {"line", inst.line},
-                   {"size", inst.side},
-                   {"board", inst.tiles},
-                   {"goal", job.goal.tiles()},
-                   {"solvable", result.outcome != Outcome::Unsolvable},
-                   {"outcome", outcome_name(result.outcome)},
-                   {"length", ok ? json(result.moves.size()) : json(nullptr)},
-                   {"moves", ok ? json(moves_string(result.moves)) : json(nullptr)},
-                   {"optimal", ok && result.optimal},
-                   {"algorithm", plan.algorithm},
-                   {"heuristic", uses_heuristic(plan.plan.algorithm) ? plan.choice.label() : "none"},
-                   {"threads", plan.plan.threads},
-                   {"states_selected", s.states_selected},
-                   {"max_states_in_memory", s.max_states_in_memory},
-                   {"nodes_expanded", s.nodes_expanded},
-                   {"nodes_generated", s.nodes_generated},
-                   {"iterations", s.iterations},
-                   {"seconds", s.seconds},
-                   {"nodes_per_second", per_second(s.nodes_expanded, s.seconds)},
-                   {"optimal_length", out["optimal_length"]},
-                   {"lower_bound", ok || result.outcome == Outcome::Unsolvable
-                                       ? json(nullptr)
-                                       : json(result.lower_bound)},
-                   {"path", ok ? json(solved.path) : json(nullptr)},
-                   {"goal_name", job.goal.name()},
-                   {"colours", out["colours"]}};
+    json record = {
+        {"id", job.id},
+        {"source", inst.source},
+        {"line", inst.line},
+        {"size", inst.side},
+        {"board", inst.tiles},
+        {"goal", job.goal.tiles()},
+        {"solvable", result.outcome != Outcome::Unsolvable},
+        {"outcome", outcome_name(result.outcome)},
+        {"length", ok ? json(result.moves.size()) : json(nullptr)},
+        {"moves", ok ? json(moves_string(result.moves)) : json(nullptr)},
+        {"optimal", ok && result.optimal},
+        {"algorithm", plan.algorithm},
+        {"heuristic", uses_heuristic(plan.plan.algorithm) ? plan.choice.label() : "none"},
+        {"threads", plan.plan.threads},
+        {"states_selected", s.states_selected},
+        {"max_states_in_memory", s.max_states_in_memory},
+        {"nodes_expanded", s.nodes_expanded},
+        {"nodes_generated", s.nodes_generated},
+        {"iterations", s.iterations},
+        {"seconds", s.seconds},
+        {"nodes_per_second", per_second(s.nodes_expanded, s.seconds)},
+        {"optimal_length", out["optimal_length"]},
+        {"lower_bound",
+         ok || result.outcome == Outcome::Unsolvable ? json(nullptr) : json(result.lower_bound)},
+        {"path", ok ? json(solved.path) : json(nullptr)},
+        {"goal_name", job.goal.name()},
+        {"colours", out["colours"]}};
     if (!plan.choice.notice.empty()) record["notice"] = plan.choice.notice;
     if (out.contains("note")) record["note"] = out["note"];
     return record;
@@ -377,8 +383,7 @@ class Server {
     const Job job = read_job(body);
     const Limits limits = request_limits(body, kCompareSeconds);
     const bool solvable = is_solvable(job.instance.tiles, job.goal);
-    const HeuristicChoice strongest =
-        solvable ? heuristic_for("", job.goal) : HeuristicChoice{};
+    const HeuristicChoice strongest = solvable ? heuristic_for("", job.goal) : HeuristicChoice{};
     return [job, limits, strongest, solvable](Search& search, int&) {
       json rows = json::array();
       struct Cell {
@@ -391,9 +396,9 @@ class Server {
       // heuristic (the databases when they serve the goal); every run on one thread.
       std::vector<Cell> cells = {{Algorithm::Bfs, "bfs", HeuristicKind::Linear, "none"},
                                  {Algorithm::Uniform, "uniform", HeuristicKind::Linear, "none"}};
-      for (const auto& [algorithm, name] : {std::pair{Algorithm::AStar, "astar"},
-                                            std::pair{Algorithm::Greedy, "greedy"},
-                                            std::pair{Algorithm::Ida, "ida"}}) {
+      for (const auto& [algorithm, name] :
+           {std::pair{Algorithm::AStar, "astar"}, std::pair{Algorithm::Greedy, "greedy"},
+            std::pair{Algorithm::Ida, "ida"}}) {
         cells.push_back({algorithm, name, HeuristicKind::Hamming, "hamming"});
         cells.push_back({algorithm, name, HeuristicKind::Manhattan, "manhattan"});
         cells.push_back({algorithm, name, HeuristicKind::Linear, "linear"});
@@ -446,7 +451,7 @@ class Server {
     if (at != body.end() && !at->is_null() && !at->is_boolean())
       bad("async: true or false is expected");
     const bool async = at != body.end() && at->is_boolean() && at->get<bool>();
-    std::shared_ptr<Search> search = searches_.start(kind, async, std::move(work));
+    std::shared_ptr<Search> search = searches_.start(kind, async, std::move(work), kPatience);
     if (!search) {
       response.set_header("Retry-After", "1");
       throw ApiError{503, "busy: " + std::to_string(searches_.cap()) +
@@ -543,21 +548,22 @@ int run_serve(const ServeOptions& options) {
   // On loopback, only requests addressed to loopback names: a page elsewhere cannot reach the
   // server through a name of its own that resolves to 127.0.0.1 (DNS rebinding).
   const bool loopback = is_loopback(options.host);
-  http.set_pre_routing_handler([loopback](const httplib::Request& request,
-                                          httplib::Response& response) {
-    if (!loopback || is_loopback(host_of(request.get_header_value("Host"))))
-      return httplib::Server::HandlerResponse::Unhandled;
-    response.status = 403;
-    Server::send(response, {{"error", "request: Host '" +
-                                          request.get_header_value("Host").substr(0, 60) +
-                                          "' refused: the server answers loopback names only"}});
-    return httplib::Server::HandlerResponse::Handled;
-  });
+  http.set_pre_routing_handler(
+      [loopback](const httplib::Request& request, httplib::Response& response) {
+        if (!loopback || is_loopback(host_of(request.get_header_value("Host"))))
+          return httplib::Server::HandlerResponse::Unhandled;
+        response.status = 403;
+        Server::send(response,
+                     {{"error", "request: Host '" + request.get_header_value("Host").substr(0, 60) +
+                                    "' refused: the server answers loopback names only"}});
+        return httplib::Server::HandlerResponse::Handled;
+      });
   http.set_error_handler([](const httplib::Request&, httplib::Response& response) {
     if (!response.body.empty()) return;
-    std::string message = httplib::detail::status_message(response.status);
+    std::string message = "request: refused (HTTP " + std::to_string(response.status) + ")";
     if (response.status == 413) message = "request: the body is over the cap (--max-body)";
     if (response.status == 404) message = "not found";
+    if (response.status == 400) message = "request: malformed HTTP request";
     Server::send(response, {{"error", message}});
   });
   http.set_exception_handler(
@@ -576,14 +582,16 @@ int run_serve(const ServeOptions& options) {
   http.Get("/api/health", guarded([&](const httplib::Request&, httplib::Response& response) {
              Server::send(response, state.health());
            }));
-  http.Post("/api/check", guarded([&](const httplib::Request& request, httplib::Response& response) {
+  http.Post("/api/check",
+            guarded([&](const httplib::Request& request, httplib::Response& response) {
               Server::send(response, check_record(read_job(parse_body(request))));
             }));
   http.Post("/api/generate",
             guarded([&](const httplib::Request& request, httplib::Response& response) {
               Server::send(response, state.generate(parse_body(request)));
             }));
-  http.Post("/api/solve", guarded([&](const httplib::Request& request, httplib::Response& response) {
+  http.Post("/api/solve",
+            guarded([&](const httplib::Request& request, httplib::Response& response) {
               const json body = parse_body(request);
               state.run(body, "solve", state.solve_work(body), response);
             }));

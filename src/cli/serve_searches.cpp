@@ -79,7 +79,9 @@ json Search::snapshot() const {
   const auto end = done_ ? finished_at_ : std::chrono::steady_clock::now();
   json out = {{"id", id_},
               {"kind", kind_},
-              {"state", done_ ? "done" : cancel_.load() ? "stopping" : "running"},
+              {"state", done_            ? "done"
+                        : cancel_.load() ? "stopping"
+                                         : "running"},
               {"seconds", std::chrono::duration<double>(end - started_).count()}};
   // IDA*'s last finished iteration: no solution of `bound` moves or fewer exists.
   json progress = {{"iterations", iterations_},
@@ -100,11 +102,12 @@ json Search::snapshot() const {
 }
 
 std::shared_ptr<Search> SearchRegistry::start(const std::string& kind, bool listed,
-                                              std::function<json(Search&, int& status)> work) {
+                                              std::function<json(Search&, int& status)> work,
+                                              std::chrono::milliseconds patience) {
   std::shared_ptr<Search> search;
   {
-    std::lock_guard lock(mutex_);
-    if (running_ >= cap_) return nullptr;
+    std::unique_lock lock(mutex_);
+    if (!idle_.wait_for(lock, patience, [&] { return running_ < cap_; })) return nullptr;
     forget_old();
     std::string id;
     do id = new_id();

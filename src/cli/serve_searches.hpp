@@ -63,10 +63,11 @@ class SearchRegistry {
  public:
   explicit SearchRegistry(int cap) : cap_(cap) {}
   // Starts `work` on a new thread as a search of `kind`, kept for polling when `listed`; nullptr
-  // when `cap` searches already run. `work` returns the answer and sets its HTTP status; an
-  // exception it throws is answered 500.
+  // when `cap` searches still run after waiting `patience` for one to end. `work` returns the
+  // answer and sets its HTTP status; an exception it throws is answered 500.
   std::shared_ptr<Search> start(const std::string& kind, bool listed,
-                                std::function<nlohmann::json(Search&, int& status)> work);
+                                std::function<nlohmann::json(Search&, int& status)> work,
+                                std::chrono::milliseconds patience);
   // The listed search `id`, or nullptr (unknown, or forgotten: finished searches are kept for
   // ten minutes, at most 256 of them).
   std::shared_ptr<Search> find(const std::string& id);

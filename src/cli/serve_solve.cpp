@@ -20,9 +20,9 @@ CheckedSolve solve_checked(const Instance& instance, const Goal& goal, const Sea
   Expected<std::vector<std::vector<uint8_t>>> replay =
       replay_solution(instance.tiles, out.result.moves, goal);
   if (!replay) {
-    out.error = Error{instance.source, instance.line,
-                      "internal error: the solution found does not replay: " +
-                          replay.error().message};
+    out.error =
+        Error{instance.source, instance.line,
+              "internal error: the solution found does not replay: " + replay.error().message};
     out.result.outcome = Outcome::Cancelled;
     out.result.moves.clear();
     return out;

@@ -161,7 +161,11 @@ async function generate(kind) {
 }
 
 function clickTile(tile) {
-  if (state.player && state.player.timer) return;
+  if (state.player) {
+    // A click on the solution shown brings the board being edited back.
+    stopPlayer();
+    return;
+  }
   const cell = state.tiles.indexOf(tile);
   if (state.tab === 'play') {
     slideCell(cell);
@@ -629,10 +633,15 @@ function init() {
   $('load').addEventListener('click', () => setBoard($('board-text').value));
   $('solve').addEventListener('click', solve);
   $('stop').addEventListener('click', stopSearch);
-  $('first').addEventListener('click', () => { pause(); showStep(0); });
-  $('back').addEventListener('click', () => { pause(); showStep(state.player.step - 1); });
-  $('forward').addEventListener('click', () => { pause(); showStep(state.player.step + 1); });
-  $('last').addEventListener('click', () => { pause(); showStep(Infinity); });
+  const step = (to) => () => {
+    if (!state.player) return;
+    pause();
+    showStep(to(state.player.step));
+  };
+  $('first').addEventListener('click', step(() => 0));
+  $('back').addEventListener('click', step((s) => s - 1));
+  $('forward').addEventListener('click', step((s) => s + 1));
+  $('last').addEventListener('click', step(() => Infinity));
   $('play').addEventListener('click', () => {
     if (state.player && state.player.timer) pause();
     else play();
