@@ -18,9 +18,10 @@ function(taquin_embed_web out_var out_file header)
     list(GET args ${at} type)
     file(READ ${file} content HEX)
     string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${content}")
-    string(APPEND body "const char k_asset_${count}[] = {${bytes} 0};\n")
+    string(APPEND body "const unsigned char k_asset_${count}[] = {${bytes} 0};\n")
     string(APPEND table "    {\"${url}\", \"${type}; charset=utf-8\", "
-                        "std::string_view(k_asset_${count}, sizeof(k_asset_${count}) - 1)},\n")
+                        "std::string_view(reinterpret_cast<const char*>(k_asset_${count}), "
+                        "sizeof(k_asset_${count}) - 1)},\n")
     set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${file})
     math(EXPR index "${index} + 3")
     math(EXPR count "${count} + 1")
