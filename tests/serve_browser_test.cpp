@@ -271,7 +271,9 @@ TEST_F(ServeBrowser, SolvesAnimatesStopsComparesAndPlays) {
   browser.shot("1-before");
 
   // Solve at the fastest speed; the animation runs to the goal.
-  browser.eval("document.getElementById('speed').value = 20");
+  browser.eval(
+      "(() => { const s = document.getElementById('speed'); s.value = 20; "
+      "s.dispatchEvent(new Event('input')); })()");
   browser.click("#solve");
   ASSERT_TRUE(browser.wait_for("document.body.dataset.player === 'playing'", 60));
   std::this_thread::sleep_for(std::chrono::milliseconds(700));
@@ -335,11 +337,16 @@ TEST_F(ServeBrowser, SolvesAnimatesStopsComparesAndPlays) {
       browser.wait_for("document.getElementById('board').children.length === 25 && "
                        "document.getElementById('verdict').textContent.includes("
                        "'zero-first')",
-                       10));
+                       10))
+      << browser
+             .eval(
+                 "document.getElementById('verdict').textContent + ' | ' + "
+                 "document.getElementById('board-text').value")
+             .dump();
   browser.click("#solve");
   ASSERT_TRUE(
-      browser.wait_for("document.getElementById('progress').textContent.includes("
-                       "'iteration')",
+      browser.wait_for("!document.getElementById('progress').hidden && "
+                       "document.getElementById('progress').textContent.includes('iteration 3')",
                        60));
   browser.shot("6-searching");
   browser.click("#stop");

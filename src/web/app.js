@@ -13,6 +13,7 @@ const state = {
   solvable: true,
   tab: 'solve',
   selected: -1,      // edit mode: the cell clicked first
+  boardAsked: 0,     // boards asked of the server: only the last answer is shown
   search: null,      // id of the running solve
   compare: null,     // id of the running compare
   player: null,      // the solution being shown: {path, moves, step, timer}
@@ -106,8 +107,10 @@ function drawBoard(tiles, highlight) {
 // Sets the board (any form the API reads) and asks the server for its tiles, goal, colours and
 // solvability; the solve and the game start over.
 async function setBoard(board) {
+  const asked = ++state.boardAsked;
   try {
     const rec = await api('POST', '/api/check', {board, goal: goalParam()});
+    if (asked !== state.boardAsked) return false;  // a later board (or goal) was asked for
     applyCheck(rec);
     return true;
   } catch (e) {
@@ -150,10 +153,12 @@ function format42(tiles) {
 }
 
 async function generate(kind) {
+  const asked = ++state.boardAsked;
   try {
     const steps = Math.max(0, Math.min(10000, parseInt($('walk-steps').value, 10) || 0));
     const rec = await api('POST', '/api/generate',
                           {size: Number($('size').value), goal: goalParam(), kind, steps});
+    if (asked !== state.boardAsked) return;
     applyCheck(rec);
   } catch (e) {
     showVerdict(e.message, 'bad');
@@ -209,12 +214,12 @@ async function solve() {
                 heuristic: $('heuristic').value || null, async: true};
   const progress = $('progress');
   $('solve').disabled = true;
+  progress.textContent = 'searching…';
+  progress.hidden = false;
   try {
     const started = await api('POST', '/api/solve', body);
     state.search = started.id;
     $('stop').disabled = false;
-    progress.hidden = false;
-    progress.textContent = 'searching…';
     document.body.dataset.solve = 'searching';
     const snap = await follow(started.id, (s) => { progress.textContent = progressText(s); });
     if (snap.status !== 200) throw new Error(snap.result.error || 'error ' + snap.status);
@@ -349,7 +354,7 @@ function play() {
     }
     showStep(p.step + 1);
   }, 1000 / speed());
-  $('play').textContent = '⏸';
+  $('play').textContent = 'pause';
   document.body.dataset.player = 'playing';
 }
 
@@ -358,7 +363,7 @@ function pause() {
   if (!p) return;
   clearInterval(p.timer);
   p.timer = null;
-  $('play').textContent = '▶';
+  $('play').textContent = 'play';
   showStep(p.step);
 }
 
@@ -366,7 +371,7 @@ function stopPlayer() {
   if (!state.player) return;
   clearInterval(state.player.timer);
   state.player = null;
-  $('play').textContent = '▶';
+  $('play').textContent = 'play';
   $('board').style.setProperty('--slide', '150ms');
   document.body.dataset.player = '';
   if (state.tiles.length) drawBoard(state.tiles);
