@@ -563,7 +563,8 @@ int run_serve(const ServeOptions& options) {
     std::string message = "request: refused (HTTP " + std::to_string(response.status) + ")";
     if (response.status == 413) message = "request: the body is over the cap (--max-body)";
     if (response.status == 404) message = "not found";
-    if (response.status == 400) message = "request: malformed HTTP request";
+    if (response.status == 400)
+      message = "request: bad request (a malformed request or another method)";
     Server::send(response, {{"error", message}});
   });
   http.set_exception_handler(
