@@ -5,10 +5,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# libcpp-httplib-dev, nlohmann-json3-dev: `taquin serve` (tests/serve_*_test.cpp also drive its
+# page in headless chromium).
 # chromium: tests/picture_cli_test.cpp plays the animated SVG in it (headless) and reads pixels.
 packages=(build-essential cmake pkg-config libtbb-dev libxxhash-dev libcli11-dev libgtest-dev
           libbenchmark-dev clang-format libgif-dev librsvg2-bin
-          libpng-dev chromium)
+          libpng-dev chromium libcpp-httplib-dev nlohmann-json3-dev)
 # The MPI build (-DTAQUIN_MPI=ON) also needs Open MPI.
 for arg in "$@"; do
   [[ "$arg" =~ ^-DTAQUIN_MPI(:BOOL)?=(ON|on|1|TRUE|true|YES|yes)$ ]] && packages+=(libopenmpi-dev openmpi-bin)
