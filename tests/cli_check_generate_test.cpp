@@ -235,7 +235,7 @@ TEST(CliInput, EmptyBoardIsAUsageError) {
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(count_lines(r.err), 1) << r.err;
   EXPECT_NE(r.err.find("--board"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("empty board"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("an empty value"), std::string::npos) << r.err;  // the rule of every option
 }
 
 TEST(CliOutput, WriteErrorsAreReported) {

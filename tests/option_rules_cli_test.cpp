@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "cli_run.hpp"
 
@@ -62,9 +63,9 @@ TEST(OptionRulesCli, SeedIsAnUnsigned64BitNumber) {
 // Issue 28, failure 4: exponent forms were accepted although the contract refuses them.
 TEST(OptionRulesCli, MaxSecondsIsDigitsWithAnOptionalFraction) {
   const std::string solve = "solve --board '1 2 3 4 5 6 7 0 8' --max-seconds ";
-  for (const std::string value :
-       {"1e3", "1e-300", "1e308", "1E3", "2e0", "inf", "nan", "0x10", "-1", "+1", "1.2.3", ".",
-        "1,5", "0", "0.0", "000", "1" + std::string(400, '0')})
+  for (const std::string& value : std::vector<std::string>{
+           "1e3", "1e-300", "1e308", "1E3", "2e0", "inf", "nan", "0x10", "-1", "+1", "1.2.3", ".",
+           "1,5", "0", "0.0", "000", "1" + std::string(400, '0')})
     expect_usage_error(solve + "'" + value + "'", "--max-seconds: ");
   for (const std::string value : {"1000", "0.5", ".5", "5.", "0.000001", "30"}) {
     const CliRun run = run_taquin(solve + value + " --format json");

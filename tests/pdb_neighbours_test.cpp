@@ -4,6 +4,7 @@
 // checks cannot see, is refused when the table is loaded and by verify.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -87,6 +88,26 @@ TEST(PdbNeighbours, RaisedExcessIsRefusedOnLoadAndByVerify) {
         << describe(g) << ": " << opened.error().describe();
     EXPECT_EQ(opened.error().source, path);
   }
+}
+
+// How often one sampled placement sees the forgery on a 4x4 group of five tiles (5-5-5's first):
+// at least 1%, so that the load's 16,384 placements miss it with a probability below 10^-70.
+TEST(PdbNeighbours, OnePlacementInAHundredSeesTheRaisedExcess) {
+  const Group g{4, {0, 1, 2, 4, 5}, 15, false, false};
+  const std::shared_ptr<Table> table = built(g);
+  ASSERT_TRUE(table);
+  std::string file(sizeof(FileHeader), '\0');
+  const FileHeader h = table->header();
+  std::memcpy(file.data(), &h, sizeof h);
+  file.append(reinterpret_cast<const char*>(table->payload()), table->payload_bytes());
+  file = testing::forged_excess_raised(std::move(file));
+  const std::vector<uint8_t> payload(file.begin() + sizeof(FileHeader), file.end());
+  const Table forged(g.side, g.cells, g.blank, Encoding::Excess4, table->max_value() + 2, payload);
+  constexpr int kTries = 4000;
+  int seen = 0;
+  for (int seed = 0; seed < kTries; ++seed) seen += check_neighbours(forged, 1, seed) ? 0 : 1;
+  RecordProperty("placements_seeing_the_forgery_per_4000", seen);
+  EXPECT_GE(seen, kTries / 100);
 }
 
 // The sample is the seed's: the same placements every time, and every placement once the sample

@@ -47,13 +47,9 @@ void add_goal_option(CLI::App* sub, std::string& goal) {
 void add_input_options(CLI::App* sub, InputOptions& options) {
   sub->add_option("files", options.files,
                   "Board files (42 format, one-line or batch); '-' = stdin");
-  sub->add_option("--board", options.board, "A board given inline, e.g. \"1 2 3 4 5 6 7 0 8\"")
-      ->check([](const std::string& board) {
-        // Empty is no board, not a request to read standard input ('-' is that).
-        return board.find_first_not_of(" \t\r\n") == std::string::npos
-                   ? std::string("an empty board (give its tiles, e.g. \"1 2 3 4 5 6 7 0 8\")")
-                   : std::string();
-      });
+  // An empty --board is no board, not a request to read standard input ('-' is that): refused
+  // by the empty-value rule (refuse_empty_values).
+  sub->add_option("--board", options.board, "A board given inline, e.g. \"1 2 3 4 5 6 7 0 8\"");
   add_goal_option(sub, options.goal);
   add_shard_option(sub, options.shard);
 }
@@ -88,27 +84,27 @@ bool blank(std::string_view text) {
   return text.find_first_not_of(" \t\r\n") == std::string_view::npos;
 }
 
-// Throws the usage error of the first blank value given to an option of `app` or of the
-// subcommands it parsed (a positional's: an empty file name).
-void refuse_blank_values(const CLI::App& app) {
-  for (const CLI::Option* option : app.get_options()) {
-    if (option->count() == 0) continue;
-    for (const std::string& value : option->results()) {
-      if (!blank(value)) continue;
-      if (option->get_lnames().empty() && option->get_snames().empty())
-        throw CLI::ValidationError(option->get_name(),
-                                   "an empty name (give a file, or '-' for standard input)");
-      throw CLI::ValidationError(option->get_name(),
-                                 "an empty value (give one, or leave the option out)");
-    }
+// Puts the blank-value check first among the validators of every option of `app` that takes a
+// value, and of its subcommands', so that no other check or conversion sees a blank value.
+void add_blank_rule(CLI::App& app) {
+  for (CLI::Option* option : app.get_options()) {
+    if (option->get_type_size() == 0) continue;  // a flag
+    const bool positional = option->get_lnames().empty() && option->get_snames().empty();
+    option->transform(CLI::Validator(
+        [positional](std::string& value) {
+          if (!blank(value)) return std::string();
+          return std::string(positional ? "an empty name (give a file, or '-' for standard input)"
+                                        : "an empty value (give one, or leave the option out)");
+        },
+        "", "not blank"));
   }
-  for (const CLI::App* sub : app.get_subcommands()) refuse_blank_values(*sub);
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) add_blank_rule(*sub);
 }
 
 }  // namespace
 
 void refuse_empty_values(CLI::App& app) {
-  app.parse_complete_callback([&app] { refuse_blank_values(app); });
+  add_blank_rule(app);
 }
 
 CLI::Validator seed_value() {

@@ -147,8 +147,8 @@ double per_second(uint64_t count, double seconds);
 
 // The one rule of empty values, for every option of `app` and its subcommands: a blank value
 // ("", or only spaces) given to any option or positional is a usage error naming the option
-// (`--svg: an empty value ...`), checked once the command line is parsed, before any command
-// runs. Call once, on the top-level app.
+// (`--svg: an empty value ...`), checked before any other check of the value and before any
+// command runs. Call once, on the top-level app, after every subcommand is set up.
 void refuse_empty_values(CLI::App& app);
 
 // The check of a --seed value: a decimal whole number from 0 to 2^64 - 1, nothing else (no sign,
