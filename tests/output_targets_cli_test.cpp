@@ -101,9 +101,11 @@ TEST(OutputTargetsCli, FifoIsWrittenToDirectly) {
   for (const std::string option : kPictureOptions) {
     const std::string fifo = dir / "pipe", got = dir / "read_from_pipe";
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-    const CliRun run = run_program(
-        "sh", "-c 'cat " + fifo + " > " + got + " & reader=$!; " + TAQUIN_BINARY + " solve " +
-                  kBoard + " " + option + " " + fifo + "; status=$?; wait $reader; exit $status'");
+    // Through the shell, as the fault tests do: a reader of the FIFO in the background.
+    const CliRun run =
+        run_taquin("--version >/dev/null; { cat " + fifo + " > " + got + " & reader=$!; " +
+                   TAQUIN_BINARY + " solve " + kBoard + " " + option + " " + fifo +
+                   "; status=$?; wait $reader; exit $status; }");
     EXPECT_EQ(run.status, 0) << option << "\n" << run.err;
     struct stat info {};
     ASSERT_EQ(::lstat(fifo.c_str(), &info), 0);
