@@ -19,7 +19,7 @@ TEST(CliCheck, ReadsEveryReferenceFile) {
                       "/korf100-standard-goal.txt");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(count_lines(r.out), 17 + 2 + 100 + 1);  // and the count of solvable boards
-  EXPECT_EQ(lines_of(r.out).back(), "solvable: 119 of 119");
+  EXPECT_EQ(testing::lines_of(r.out).back(), "solvable: 119 of 119");
   EXPECT_EQ(r.out.find("unsolvable"), std::string::npos);
   auto z = run_taquin("check --goal zero-first " + kData + "/korf100.txt");
   EXPECT_EQ(z.status, 0) << z.err;
