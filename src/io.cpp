@@ -19,6 +19,9 @@
 namespace taquin {
 namespace {
 
+// The UTF-8 byte order mark some editors put at the start of a text file: skipped.
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
 std::string printable(std::string_view token) {
   std::string out;
   for (char c : token.substr(0, 24)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
@@ -161,7 +164,8 @@ const char* file_kind(mode_t mode) {
 // The descriptor of the file `path` ("-": standard input, whatever it is) and its status in
 // `info`. Opened without blocking (a FIFO without a writer must not wait) and refused before any
 // read unless it is a regular file or standard input. The caller closes it unless it is stdin.
-Expected<int> open_input(const std::string& path, const std::string& source, struct stat& info) {
+Expected<int> open_input(const std::string& path, const std::string& source, struct stat& info,
+                         std::string_view kind = "a board file") {
   const bool is_stdin = path == "-";
   const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return Error{source, 0, std::string("cannot open: ") + std::strerror(errno)};
@@ -170,8 +174,8 @@ Expected<int> open_input(const std::string& path, const std::string& source, str
     refusal = Error{source, 0, std::string("cannot read: ") + std::strerror(errno)};
   else if (!is_stdin && !S_ISREG(info.st_mode))
     refusal = Error{source, 0,
-                    std::string("is ") + file_kind(info.st_mode) +
-                        ", not a board file (give a regular file, or '-' for standard input)"};
+                    std::string("is ") + file_kind(info.st_mode) + ", not " + std::string(kind) +
+                        " (give a regular file, or '-' for standard input)"};
   else
     return fd;
   if (!is_stdin) ::close(fd);
@@ -192,12 +196,98 @@ std::string source_name(const std::string& path) {
   return path == "-" ? "<stdin>" : path;
 }
 
+// Writes `pieces` to the descriptor `fd` whole; false (errno set) when a write fails.
+bool write_all(int fd, std::span<const std::string_view> pieces) {
+  for (std::string_view piece : pieces) {
+    while (!piece.empty()) {
+      const size_t chunk = std::min<size_t>(piece.size(), size_t{1} << 26);
+      const ssize_t wrote = ::write(fd, piece.data(), chunk);
+      if (wrote < 0 && errno == EINTR) continue;
+      if (wrote <= 0) {
+        if (wrote == 0) errno = EIO;
+        return false;
+      }
+      piece.remove_prefix(static_cast<size_t>(wrote));
+    }
+  }
+  return true;
+}
+
+// The path a chain of symbolic links starting at `path` ends at (the path itself when it is no
+// link; the last link's target when that does not exist), or the errno that stops the walk
+// (ELOOP after 40 links).
+std::string link_target(std::string path, int& error) {
+  error = 0;
+  for (int links = 0;; ++links) {
+    struct stat info {};
+    if (::lstat(path.c_str(), &info) != 0 || !S_ISLNK(info.st_mode)) return path;
+    if (links == 40) {
+      error = ELOOP;
+      return path;
+    }
+    std::string target(static_cast<size_t>(info.st_size > 0 ? info.st_size : 4096) + 1, '\0');
+    const ssize_t got = ::readlink(path.c_str(), target.data(), target.size());
+    if (got < 0) {
+      error = errno;
+      return path;
+    }
+    target.resize(static_cast<size_t>(got));
+    if (target.empty() || target[0] != '/') {
+      const size_t slash = path.rfind('/');
+      target = (slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + target;
+    }
+    path = std::move(target);
+  }
+}
+
 }  // namespace
 
-Expected<std::string> read_text(const std::string& path, size_t max_bytes) {
+std::optional<Error> write_output_file(const std::string& path,
+                                       std::span<const std::string_view> pieces, bool durable) {
+  const auto fail = [&](int error) {
+    return Error{path, 0, std::string("cannot write: ") + std::strerror(error)};
+  };
+  int error = 0;
+  const std::string target = link_target(path, error);
+  if (error) return fail(error);
+  struct stat info {};
+  const bool exists = ::stat(target.c_str(), &info) == 0;
+  if (!exists && errno != ENOENT) return fail(errno);
+  if (exists && S_ISDIR(info.st_mode)) return fail(EISDIR);
+  if (exists && !S_ISREG(info.st_mode)) {
+    // A device, FIFO or socket: written as it is, never replaced by a file.
+    const int fd = ::open(target.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) return fail(errno);
+    const bool ok = write_all(fd, pieces);
+    const int saved = errno;
+    if (::close(fd) != 0 && ok) return fail(errno);
+    if (!ok) return fail(saved);
+    return std::nullopt;
+  }
+  const std::string temporary = target + ".tmp" + std::to_string(::getpid());
+  ::unlink(temporary.c_str());
+  const int fd =
+      ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+  if (fd < 0) return fail(errno);
+  bool ok = write_all(fd, pieces) && (!durable || ::fsync(fd) == 0);
+  int saved = errno;
+  if (::close(fd) != 0 && ok) {
+    ok = false;
+    saved = errno;
+  }
+  if (ok && ::rename(temporary.c_str(), target.c_str()) != 0) {
+    ok = false;
+    saved = errno;
+  }
+  if (ok) return std::nullopt;
+  ::unlink(temporary.c_str());
+  return fail(saved);
+}
+
+Expected<std::string> read_text(const std::string& path, size_t max_bytes, std::string_view kind) {
   const std::string source = source_name(path);
   struct stat info {};
-  Expected<int> fd = open_input(path, source, info);
+  Expected<int> fd = open_input(path, source, info, kind);
   if (!fd) return fd.error();
   const FdCloser closer{*fd, path != "-"};
   std::string text;
@@ -215,6 +305,7 @@ Expected<std::string> read_text(const std::string& path, size_t max_bytes) {
       return Error{source, 0, "is over the limit of " + std::to_string(max_bytes) + " bytes"};
     text.append(buffer, static_cast<size_t>(got));
   }
+  if (text.starts_with(kByteOrderMark)) text.erase(0, kByteOrderMark.size());
   return text;
 }
 
@@ -305,6 +396,9 @@ struct BoardInput {
       spare.pop_back();
       owned.text.assign(bytes, scan, newline - scan);
       scan = std::min(newline + 1, bytes.size());
+      // A UTF-8 byte order mark (an editor's) before the first line is no text.
+      if (number == 0 && owned.text.starts_with(kByteOrderMark))
+        owned.text.erase(0, kByteOrderMark.size());
       if (auto error = split_line(owned.text, ++number, source, kMaxLineBytes, owned.line)) {
         recycle_back();
         stopped = std::move(*error);

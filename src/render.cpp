@@ -13,11 +13,31 @@
 
 namespace taquin {
 
+namespace {
+
+// Whether `cell` of a board of `cells` cells is an odd cell of the checkerboard (cell 0 even).
+bool odd_cell(int cell, int cells) {
+  int side = 1;
+  while (side * side < cells) ++side;
+  return (cell / side + cell % side) % 2 != 0;
+}
+
+}  // namespace
+
 Rgb tile_colour(int goal_cell, int cells) {
-  // Magenta (255, 0, 255) to yellow (255, 255, 0): red stays, green rises, blue falls.
+  // Magenta (255, 0, 255) to yellow (255, 255, 0): green rises, blue falls. Cells next to each
+  // other are one even and one odd cell of the checkerboard: an odd cell's blue is moved half the
+  // range away and its red lowered to 210, so that neighbours never look alike (a CIEDE2000
+  // difference of 13 or more, tests/render_contrast_test.cpp; the blue alone leaves 8.5 near
+  // yellow), however many cells share the gradient.
   const int span = std::max(1, cells - 1);
   const int rise = 255 * std::clamp(goal_cell, 0, span) / span;
-  return Rgb{255, static_cast<uint8_t>(rise), static_cast<uint8_t>(255 - rise)};
+  int red = 255, blue = 255 - rise;
+  if (odd_cell(goal_cell, cells)) {
+    red = 210;
+    blue = blue >= 128 ? blue - 128 : blue + 128;
+  }
+  return Rgb{static_cast<uint8_t>(red), static_cast<uint8_t>(rise), static_cast<uint8_t>(blue)};
 }
 
 int xterm256_index(Rgb colour) {
@@ -31,9 +51,9 @@ int tile_xterm256(int goal_cell, int side) {
   const int green = (xterm256_index(tile_colour(goal_cell, cells)) - 16) / 6 % 6;
   const int row = goal_cell / std::max(1, side), column = goal_cell % std::max(1, side);
   // Even cells of the checkerboard (cell 0's colour) take the blue of the gradient, 5 - green;
-  // odd ones the level next to it (1 when the gradient's is 0).
+  // odd ones a level three away (see tile_colour).
   const bool odd = (row + column) % 2 != 0;
-  const int blue = !odd ? 5 - green : green == 5 ? 1 : 4 - green;
+  const int blue = !odd ? 5 - green : (5 - green + 3) % 6;
   return 16 + 36 * 5 + 6 * green + blue;
 }
 

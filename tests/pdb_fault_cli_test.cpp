@@ -81,6 +81,39 @@ TEST_F(PdbDamageCli, ForgedTableIsRefusedBySolveAndBench) {
   }
 }
 
+// Issue 28, failure 5: table 1 of 5-5-5 with every non-zero excess raised one step, its maximum
+// raised from 22 to 24 and both checksums recomputed: values above Manhattan, of the right
+// parity, reaching the maximum. solve printed "59 moves (optimal)" on Korf's #1 (57) with it; now
+// the load refuses it (values of placements one move apart more than one move apart), as verify
+// does, in one line naming the file and the command that rebuilds it.
+TEST_F(PdbDamageCli, TableWithEveryExcessRaisedIsRefused) {
+  std::stringstream bytes;
+  bytes << std::ifstream(table(1), std::ios::binary).rdbuf();
+  std::ofstream(table(1), std::ios::binary) << forged_excess_raised(bytes.str());
+  std::ofstream(dir_ + "/set.txt") << "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15 # optimal 1\n";
+  for (const std::string& command :
+       {"solve --board '1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15' -H pdb --pdb " + dir_,
+        "bench --set " + dir_ + "/set.txt --heuristic pdb --pdb " + dir_}) {
+    const CliRun run = run_taquin(command);
+    EXPECT_EQ(run.status, 2) << command << "\n" << run.err;
+    EXPECT_EQ(run.out, "") << command;
+    EXPECT_EQ(lines_of(run.err).size(), 1u) << command << "\n" << run.err;
+    EXPECT_NE(run.err.find(table(1) + ": entries "), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("more than one move apart"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("; rebuild it with `taquin pdb build " + dir_ + "/5-5-5.cat`\n"),
+              std::string::npos)
+        << run.err;
+  }
+  const CliRun verify = run_taquin("pdb verify " + table(1));
+  EXPECT_EQ(verify.status, 2) << verify.out;
+  EXPECT_NE(verify.err.find("more than one move apart"), std::string::npos) << verify.err;
+  // The sound tables still load and verify.
+  for (int group : {2, 3}) {
+    const CliRun sound = run_taquin("pdb verify " + table(group));
+    EXPECT_EQ(sound.status, 0) << sound.err;
+  }
+}
+
 // A table overwritten in place (same size, another table's bytes) while a batch is searched: the
 // records finished before stay whole, no record is printed after the change, one line, status 3.
 // Korf's 100 take minutes with 5-5-5; the table is overwritten once the first record is out (not

@@ -161,6 +161,25 @@ TEST_F(PdbFile, WrongVersionIsRefused) {
   }
 }
 
+// Issue 28, friction 8: a wrong-version table loaded for a search said "rebuild it with ..."
+// twice (the table's generic advice, then the catalogue's command); the command is said once.
+TEST_F(PdbFile, WrongVersionSaysHowToRebuildOnce) {
+  std::string b = bytes();
+  const uint32_t version = 1;
+  std::memcpy(&b[offsetof(FileHeader, version)], &version, sizeof version);
+  put(b);
+  auto set = load_pdb_set((dir_ / "small.cat").string(), Goal::standard(3));
+  ASSERT_FALSE(set.ok());
+  const std::string said = set.error().describe();
+  EXPECT_NE(
+      said.find("format version 1, this taquin reads versions 2 to 3; rebuild it with `taquin "
+                "pdb build " +
+                (dir_ / "small.cat").string() + "`"),
+      std::string::npos)
+      << said;
+  EXPECT_EQ(said.find("rebuild"), said.rfind("rebuild")) << said;
+}
+
 TEST_F(PdbFile, FlagsAreRefusedInVersion2AndUnknownOnesInVersion3) {
   // (Checksum recomputed.) Version 2 has no flags; version 3 knows only kFlagZeroAware, and a
   // zero-aware header needs side² times the entries.

@@ -121,6 +121,32 @@ TEST(PlayCli, KeysMoveHintUndoSolveAndQuitRestoresTheTerminal) {
   EXPECT_TRUE(restored.c_lflag & ISIG);
 }
 
+// Issue 28, friction 1: the screen's key legend is exactly what the keys do. Every key it names
+// to slide a tile slides one (the blank in the centre: every way is open), h hints, s solves.
+TEST(PlayCli, KeyLegendNamesTheKeysThatWork) {
+  PlaySession play("1 2 3 4 0 5 7 8 6");
+  ASSERT_TRUE(play.started());
+  ASSERT_TRUE(play.wait_for("moves: 0   optimal distance: 2")) << play.screen();
+  ASSERT_TRUE(
+      play.wait_for("arrows, W A S D or H J K L slide a tile (w a d j k l too); h hint, "
+                    "s solve, u undo, n new board, q quit"))
+      << play.screen();
+  for (const std::string key : {"W", "A", "S", "D", "H", "J", "K", "L", "w", "a", "d", "j", "k",
+                                "l", "\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D"}) {
+    play.press(key);
+    ASSERT_TRUE(play.wait_for("moves: 1   optimal distance: "))
+        << "key " << key << " moved nothing";
+    play.press("u");
+    ASSERT_TRUE(play.wait_for("moves: 0   optimal distance: 2")) << play.screen();
+  }
+  play.press("h");
+  ASSERT_TRUE(play.wait_for("hint: slide a tile ")) << play.screen();
+  play.press("s");
+  ASSERT_TRUE(play.wait_for("solved in 2 moves")) << play.screen();
+  play.press("q");
+  EXPECT_EQ(play.wait_exit(), 0);
+}
+
 TEST(PlayCli, CtrlCQuitsAndRestoresTheTerminal) {
   PlaySession play("1 2 3 4 5 6 7 0 8");
   ASSERT_TRUE(play.wait_for("optimal distance: 1")) << play.screen();

@@ -44,8 +44,10 @@ const std::string kHardest80 = std::string(TAQUIN_DATA_DIR) + "/hardest80.txt";
 TEST(SolveCli, EveryAlgorithmSolvesTheTwoHardestEightPuzzles) {
   for (const std::string algorithm : {"ida", "astar", "uniform", "bfs", "greedy"}) {
     for (const std::string heuristic : {"hamming", "manhattan", "linear"}) {
-      const CliRun run =
-          run_taquin("solve " + kHardest8 + " --format json -a " + algorithm + " -H " + heuristic);
+      // Uniform-cost search and BFS take no heuristic (naming one is refused).
+      const bool blind = algorithm == "uniform" || algorithm == "bfs";
+      const CliRun run = run_taquin("solve " + kHardest8 + " --format json -a " + algorithm +
+                                    (blind ? std::string() : " -H " + heuristic));
       ASSERT_EQ(run.status, 0) << algorithm << ": " << run.err;
       const std::vector<std::string> lines = lines_of(run.out);
       ASSERT_EQ(lines.size(), 2u) << run.out;
@@ -355,7 +357,7 @@ void expect_stops_on(int signal, const std::string& args, int status) {
   std::stringstream err;
   err << err_in.rdbuf();
   std::remove(err_file.c_str());
-  const std::string name = signal == SIGINT ? "SIGINT" : "SIGTERM";
+  const std::string name = signal == SIGINT ? "SIGINT" : signal == SIGHUP ? "SIGHUP" : "SIGTERM";
   EXPECT_NE(err.str().find("taquin: interrupted by " + name + " while solving "), std::string::npos)
       << err.str();
   EXPECT_NE(err.str().find("taquin: nodes expanded: "), std::string::npos) << err.str();
@@ -378,6 +380,17 @@ TEST(SolveCli, CtrlCStopsTheSearchAndKeepsTheFinishedRecords) {
   expect_stops_on(SIGINT, "solve --heuristic manhattan --threads 2 --format json " + file, 130);
   expect_stops_on(SIGTERM, "bench --heuristic manhattan --threads 1 --format json --set " + file,
                   143);
+}
+
+// SIGHUP (the terminal closed) stops a run as SIGINT and SIGTERM do: the finished records kept,
+// the report, status 129 (128 + 1). It killed the run silently before (issue 28, failure 6).
+TEST(SolveCli, SighupStopsTheSearchAsAnInterrupt) {
+  const std::string file =
+      ::testing::TempDir() + "taquin_cli_sighup_" + std::to_string(getpid()) + ".txt";
+  std::ofstream(file) << kEasyThenHard;
+  expect_stops_on(SIGHUP, "solve --heuristic manhattan --threads 1 --format json " + file, 129);
+  expect_stops_on(SIGHUP, "bench --heuristic manhattan --threads 1 --format json --set " + file,
+                  129);
 }
 
 }  // namespace

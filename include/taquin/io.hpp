@@ -26,8 +26,22 @@ inline constexpr size_t kMaxGoalFileBytes = 16 * 1024;
 // The whole text of the file `path` ("-": standard input, whatever it is), read without ever
 // blocking on a file that is not regular: a FIFO, a device or a directory named by path is
 // refused before any read. Fails, naming the file ("<stdin>" for "-"), when it cannot be opened
-// or read, or holds more than `max_bytes` bytes (then only max_bytes + 1 are read).
-Expected<std::string> read_text(const std::string& path, size_t max_bytes);
+// or read, or holds more than `max_bytes` bytes (then only max_bytes + 1 are read). `kind` names
+// what the file should be in the refusal of one that is not regular ("is a directory, not KIND").
+Expected<std::string> read_text(const std::string& path, size_t max_bytes,
+                                std::string_view kind = "a board file");
+
+// Writes the bytes of `pieces`, in order, to the file `path` by the output contract's rule
+// (docs/output.md, "Output files"): nothing there or a regular file is written whole or not at
+// all (a temporary file "<path>.tmp<pid>" beside it, renamed over it; with `durable`, synced
+// first); a symbolic link is followed and its target written so (a dangling link creates its
+// target); a character or block device, a FIFO or a socket is opened as it is (no creation, no
+// truncation; a FIFO waits for its reader) and written to directly; a directory is refused. The
+// Error names `path`: "cannot write: REASON" (the system's reason: "Is a directory",
+// "No space left on device").
+std::optional<Error> write_output_file(const std::string& path,
+                                       std::span<const std::string_view> pieces,
+                                       bool durable = false);
 
 // A line of text that holds words once its '#' comment is removed.
 struct TextLine {

@@ -22,7 +22,9 @@ struct Rgb {
 inline constexpr Rgb kBlankColour{255, 255, 255};
 
 // The colour of the tile whose goal cell is `goal_cell` on a board of `cells` cells: a gradient
-// from magenta (cell 0) to yellow (the last cell), so that a tile's colour says where it belongs.
+// from magenta (cell 0) to yellow (the last cell), so that a tile's colour says where it belongs;
+// on the odd cells of the checkerboard, its blue half the range away and its red lowered, so that
+// the colours of neighbouring goal cells differ by a CIEDE2000 of 10 or more.
 Rgb tile_colour(int goal_cell, int cells);
 
 // The xterm 256-colour palette index nearest to `colour` (its 6x6x6 cube).
@@ -30,9 +32,9 @@ int xterm256_index(Rgb colour);
 
 // The 256-colour palette index of the tile whose goal cell is `goal_cell` on a board of side
 // `side`: on the cube's face of full red, the green level of tile_colour (rising from magenta,
-// 201, at cell 0 to yellow, 226, at the last cell), and a blue level that falls with it but is one
-// level apart on every other cell of a checkerboard, so that horizontally and vertically
-// neighbouring cells never share an index (the nearest-colour index would repeat).
+// 201, at cell 0 to yellow, 226, at the last cell), and a blue level that falls with it but is
+// three levels apart on every other cell of a checkerboard, so that horizontally and vertically
+// neighbouring cells never look alike (a CIEDE2000 difference of 10 or more).
 int tile_xterm256(int goal_cell, int side);
 
 // How a terminal shows colour: not at all, 256 colours, or 24-bit colour.

@@ -402,7 +402,7 @@ void setup_bench(CLI::App& app, int& exit_code) {
   easiest->excludes(count);
   sub->add_option("--threads", options->threads, "Threads (0: all cores; 1: serial IDA*)")
       ->capture_default_str();
-  sub->add_option("--heuristic", options->heuristic,
+  sub->add_option("--heuristic,-H", options->heuristic,
                   "hamming, manhattan, linear or pdb; default: pdb when its databases are built "
                   "for the set's goal, else linear")
       ->check(CLI::IsMember({"hamming", "manhattan", "linear", "pdb"}));

@@ -21,6 +21,7 @@ int run_check(const CheckOptions& options) {
     return kExitBadInput;
   }
   int status = kExitOk;
+  uint64_t boards = 0, solvable_boards = 0;
   const RecordFormat records(options.format, {"id", "size", "board", "goal", "solvable", "source",
                                               "line", "optimal_length"});
   std::cout << records.header();
@@ -37,6 +38,8 @@ int run_check(const CheckOptions& options) {
     const Instance& inst = job.instance;
     const bool solvable = is_solvable(inst.tiles, job.goal);
     if (!solvable) status = worse_status(status, kExitUnsolved);
+    ++boards;
+    solvable_boards += solvable ? 1 : 0;
     const std::string size = std::to_string(inst.side) + "x" + std::to_string(inst.side);
     if (options.format != "text") {
       JsonLine line;
@@ -56,6 +59,9 @@ int run_check(const CheckOptions& options) {
                 << (solvable ? "" : snail_note(job)) << '\n';
     }
   }
+  // A batch (a generated one mixes both kinds) ends with its count.
+  if (options.format == "text" && boards > 1)
+    std::cout << "solvable: " << solvable_boards << " of " << boards << '\n';
   return status;
 }
 

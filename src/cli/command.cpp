@@ -47,13 +47,9 @@ void add_goal_option(CLI::App* sub, std::string& goal) {
 void add_input_options(CLI::App* sub, InputOptions& options) {
   sub->add_option("files", options.files,
                   "Board files (42 format, one-line or batch); '-' = stdin");
-  sub->add_option("--board", options.board, "A board given inline, e.g. \"1 2 3 4 5 6 7 0 8\"")
-      ->check([](const std::string& board) {
-        // Empty is no board, not a request to read standard input ('-' is that).
-        return board.find_first_not_of(" \t\r\n") == std::string::npos
-                   ? std::string("an empty board (give its tiles, e.g. \"1 2 3 4 5 6 7 0 8\")")
-                   : std::string();
-      });
+  // An empty --board is no board, not a request to read standard input ('-' is that): refused
+  // by the empty-value rule (refuse_empty_values).
+  sub->add_option("--board", options.board, "A board given inline, e.g. \"1 2 3 4 5 6 7 0 8\"");
   add_goal_option(sub, options.goal);
   add_shard_option(sub, options.shard);
 }
@@ -82,14 +78,52 @@ void add_shard_option(CLI::App* sub, std::string& shard) {
                   "stay those of the whole batch ('taquin merge' joins the shards' JSON lines)");
 }
 
-CLI::Validator not_blank(const std::string& what) {
+namespace {
+
+bool blank(std::string_view text) {
+  return text.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
+
+// Puts the blank-value check first among the validators of every option of `app` that takes a
+// value, and of its subcommands', so that no other check or conversion sees a blank value.
+void add_blank_rule(CLI::App& app) {
+  for (CLI::Option* option : app.get_options()) {
+    if (option->get_type_size() == 0) continue;  // a flag
+    const bool positional = option->get_lnames().empty() && option->get_snames().empty();
+    option->transform(CLI::Validator(
+        [positional](std::string& value) {
+          if (!blank(value)) return std::string();
+          return std::string(positional ? "an empty name (give a file, or '-' for standard input)"
+                                        : "an empty value (give one, or leave the option out)");
+        },
+        "", "not blank"));
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) add_blank_rule(*sub);
+}
+
+}  // namespace
+
+void refuse_empty_values(CLI::App& app) {
+  add_blank_rule(app);
+}
+
+CLI::Validator seed_value() {
   return CLI::Validator(
-      [what](const std::string& value) {
-        return value.find_first_not_of(" \t\r\n") == std::string::npos
-                   ? "an empty value (give " + what + ")"
-                   : std::string();
+      [](const std::string& text) {
+        uint64_t value = 0;
+        const char* end = text.data() + text.size();
+        const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+        const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+          return c >= '0' && c <= '9';
+        });
+        if (digits && ptr == end && ec == std::errc()) return std::string();
+        return "'" + text + "' is not a seed (a whole number from 0 to 18446744073709551615)";
       },
-      "", "not blank");
+      "", "seed");
+}
+
+void add_seed_option(CLI::App* sub, std::optional<uint64_t>& seed, const std::string& help) {
+  sub->add_option("--seed", seed, help)->check(seed_value());
 }
 
 Expected<Goal> goal_for_size(int size, const std::string& goal) {
@@ -223,11 +257,23 @@ Expected<uint64_t> parse_node_limit(const std::string& text, const std::string& 
 }
 
 Expected<double> parse_seconds_limit(const std::string& text, const std::string& option) {
+  // Digits with an optional fraction, nothing else: no sign, exponent, hexadecimal, inf or nan.
+  const size_t point = text.find('.');
+  const auto digits = [](std::string_view part) {
+    return std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  const std::string_view whole = std::string_view(text).substr(0, point);
+  const std::string_view fraction =
+      point == std::string::npos ? std::string_view() : std::string_view(text).substr(point + 1);
   double value = 0;
   const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  if (text.empty() || ptr != end || ec != std::errc() || !std::isfinite(value))
-    return Error{option, 0, "'" + text + "' is not a number of seconds"};
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value, std::chars_format::fixed);
+  if (!digits(whole) || !digits(fraction) || whole.size() + fraction.size() == 0 || ptr != end ||
+      ec != std::errc() || !std::isfinite(value))
+    return Error{option, 0,
+                 "'" + text +
+                     "' is not a number of seconds (digits with an optional fraction, "
+                     "e.g. 30 or 0.5)"};
   if (value <= 0)
     return Error{option, 0,
                  text + " is not a limit: give seconds above 0 (leave the option out for none)"};
@@ -293,11 +339,11 @@ InterruptWatch::InterruptWatch() {
   interrupted.store(false);
   interrupt_signal.store(0);
   // SA_RESETHAND: the handler runs once; a second signal takes the default action (exit).
-  for (int s : {SIGINT, SIGTERM}) set_handler(s, on_interrupt, SA_RESETHAND);
+  for (int s : {SIGINT, SIGTERM, SIGHUP}) set_handler(s, on_interrupt, SA_RESETHAND);
 }
 
 InterruptWatch::~InterruptWatch() {
-  for (int s : {SIGINT, SIGTERM}) set_handler(s, SIG_DFL, 0);
+  for (int s : {SIGINT, SIGTERM, SIGHUP}) set_handler(s, SIG_DFL, 0);
 }
 
 const std::atomic<bool>* InterruptWatch::flag() const {
@@ -312,8 +358,9 @@ void print_interrupted(int signal, const Instance& instance, const SearchResult&
   const Stats& s = result.stats;
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.6f", s.seconds);
-  std::cerr << "taquin: interrupted by " << (signal == SIGTERM ? "SIGTERM" : "SIGINT")
-            << " while solving " << instance.source << ":" << instance.line << '\n'
+  const char* name = signal == SIGTERM ? "SIGTERM" : signal == SIGHUP ? "SIGHUP" : "SIGINT";
+  std::cerr << "taquin: interrupted by " << name << " while solving " << instance.source << ":"
+            << instance.line << '\n'
             << "taquin: nodes expanded: " << s.nodes_expanded
             << ", nodes generated: " << s.nodes_generated << ", seconds: " << seconds
             << ", lower bound: " << result.lower_bound << '\n';

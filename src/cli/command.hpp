@@ -29,7 +29,8 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitUnsolved = 1;  // some instance unsolvable or not solved within limits
 inline constexpr int kExitBadInput = 2;  // bad input or usage
 inline constexpr int kExitInternal = 3;  // a bug: a solution that fails its replay, an exception
-// A run stopped by a signal exits 128 + its number: 130 (SIGINT, Ctrl-C), 143 (SIGTERM).
+// A run stopped by a signal exits 128 + its number: 129 (SIGHUP), 130 (SIGINT, Ctrl-C), 143
+// (SIGTERM).
 
 // The status of a run that met both `a` and `b`: internal beats bad input beats unsolved beats ok.
 inline int worse_status(int a, int b) {
@@ -144,9 +145,18 @@ void add_format_option(CLI::App* sub, std::string& format,
 // no time was measured. Called with expanded nodes everywhere that prints nodes_per_second.
 double per_second(uint64_t count, double seconds);
 
-// A check for an option whose empty value would otherwise read as "not given" (a limit, a size):
-// refuses a blank value with "an empty value (give WHAT)".
-CLI::Validator not_blank(const std::string& what);
+// The one rule of empty values, for every option of `app` and its subcommands: a blank value
+// ("", or only spaces) given to any option or positional is a usage error naming the option
+// (`--svg: an empty value ...`), checked before any other check of the value and before any
+// command runs. Call once, on the top-level app, after every subcommand is set up.
+void refuse_empty_values(CLI::App& app);
+
+// The check of a --seed value: a decimal whole number from 0 to 2^64 - 1, nothing else (no sign,
+// no hexadecimal, no clamping of a larger number).
+CLI::Validator seed_value();
+
+// Adds --seed (seed_value) to `sub`; unset when not given.
+void add_seed_option(CLI::App* sub, std::optional<uint64_t>& seed, const std::string& help);
 
 // The value of --max-nodes: a whole number from 1 to 2^64 - 1; the Error names `option`.
 Expected<uint64_t> parse_node_limit(const std::string& text, const std::string& option);
@@ -165,9 +175,9 @@ std::optional<Error> check_threads(int threads);
 // Checks a --count: 0 or more.
 std::optional<Error> check_count(int count);
 
-// Ctrl-C and SIGTERM while it lives: the first one sets the flag searches poll (Limits::cancel)
-// and leaves the process running, so that the finished records can be printed; a second one
-// kills the process as usual. One at a time.
+// Ctrl-C, SIGTERM and SIGHUP (the terminal closed) while it lives: the first one sets the flag
+// searches poll (Limits::cancel) and leaves the process running, so that the finished records can
+// be printed; a second one kills the process as usual. One at a time.
 class InterruptWatch {
  public:
   InterruptWatch();
@@ -176,7 +186,7 @@ class InterruptWatch {
   InterruptWatch& operator=(const InterruptWatch&) = delete;
   // The flag for Limits::cancel.
   const std::atomic<bool>* flag() const;
-  // The signal received (SIGINT, SIGTERM), or 0.
+  // The signal received (SIGINT, SIGTERM, SIGHUP), or 0.
   int signal() const;
   // The exit status of a run it stopped: 128 + the signal.
   int exit_status() const { return 128 + signal(); }

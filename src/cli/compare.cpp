@@ -220,14 +220,11 @@ void setup_compare(CLI::App& app, int& exit_code) {
   add_format_option(sub, options->format);
   sub->add_option("--max-memory", options->max_memory,
                   "Memory for each run of A*, greedy, uniform and BFS, e.g. 512M")
-      ->check(not_blank("a size, e.g. 512M"))
       ->capture_default_str();
   sub->add_option("--max-seconds", options->max_seconds, "Seconds for each run (above 0)")
-      ->check(not_blank("a number of seconds"))
       ->capture_default_str();
   sub->add_option("--max-nodes", options->max_nodes,
-                  "Expanded nodes for each run (1 or more; default: none)")
-      ->check(not_blank("a node count"));
+                  "Expanded nodes for each run (1 or more; default: none)");
   sub->callback([options, &exit_code] { exit_code = run_compare(*options); });
 }
 

@@ -133,8 +133,7 @@ void setup_explore(CLI::App& app, int& exit_code) {
                   "How many farthest positions to print (default: all on 2x2 and 3x3, else 100)");
   sub->add_option("--max-memory", options->max_memory,
                   "Memory for the BFS layers, e.g. 2G (default: half the physical memory and of "
-                  "the process's limits)")
-      ->check(not_blank("a size, e.g. 2G"));
+                  "the process's limits)");
   add_format_option(sub, options->format);
   sub->add_flag("--progress", options->progress,
                 "Print the progress on stderr as lines (on a terminal, a bar is shown anyway)");

@@ -107,12 +107,16 @@ int run_generate(const GenerateOptions& options) {
 
 void setup_generate(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<GenerateOptions>();
-  CLI::App* sub = app.add_subcommand("generate", "Print random boards (same seed, same output)");
+  CLI::App* sub = app.add_subcommand(
+      "generate",
+      "Print random boards (same seed, same output); solvable and unsolvable ones alike unless "
+      "--solvable or --unsolvable, as the 42 school's generator does");
   sub->add_option("--size", options->size, "Board side, 2 to 8")->capture_default_str();
   sub->add_option("--count", options->count, "How many boards")->capture_default_str();
-  sub->add_option("--seed", options->seed, "Random seed (printed on stderr when not given)");
+  add_seed_option(sub, options->seed, "Random seed (printed on stderr when not given)");
   auto* solvable =
-      sub->add_flag("--solvable", options->solvable, "Only boards that can reach the goal");
+      sub->add_flag("--solvable", options->solvable,
+                    "Only boards that can reach the goal (default: both kinds, about half each)");
   auto* unsolvable = sub->add_flag("--unsolvable", options->unsolvable, "Only boards that cannot");
   solvable->excludes(unsolvable);
   // A walk of a million moves is already as mixed as a shuffle; longer ones only take time.

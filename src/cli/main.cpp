@@ -50,6 +50,7 @@ int run(int argc, char** argv) {
   app.set_version_flag("--version", "taquin 0.1.0");
   int exit_code = taquin::cli::kExitOk;
   for (taquin::cli::CommandSetup setup : taquin::cli::registered_commands()) setup(app, exit_code);
+  taquin::cli::refuse_empty_values(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {

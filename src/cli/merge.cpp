@@ -1,6 +1,7 @@
 // `taquin merge`: joins the JSON-lines outputs of shards (--shard K/N) into one stream in id order.
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <iostream>
 #include <string_view>
 
@@ -33,10 +34,30 @@ std::optional<uint64_t> record_id(std::string_view line) {
   return id;
 }
 
+// The first file of `files` named twice (the same name, or two names of one file), as an Error.
+std::optional<Error> repeated_file(const std::vector<std::string>& files) {
+  for (size_t i = 0; i < files.size(); ++i)
+    for (size_t j = 0; j < i; ++j) {
+      std::error_code ec;
+      if (files[i] == files[j] || (files[i] != "-" && files[j] != "-" &&
+                                   std::filesystem::equivalent(files[i], files[j], ec)))
+        return Error{"merge", 0,
+                     files[i] == files[j]
+                         ? "'" + files[i] + "' is given twice (give each shard's output once)"
+                         : "'" + files[j] + "' and '" + files[i] +
+                               "' are the same file (give each shard's output once)"};
+    }
+  return std::nullopt;
+}
+
 int run_merge(const MergeOptions& options) {
+  if (std::optional<Error> twice = repeated_file(options.files)) {
+    print_usage_error(*twice, "merge");
+    return kExitBadInput;
+  }
   std::vector<MergedRecord> records;
   for (const std::string& file : options.files) {
-    Expected<std::string> text = read_text(file, kMaxBatchBytes);
+    Expected<std::string> text = read_text(file, kMaxBatchBytes, "a JSON-lines file");
     if (!text) {
       print_error(text.error());
       return kExitBadInput;

@@ -46,17 +46,18 @@ void BuildReport::round(const pdb::RoundReport& r) {
     return;
   }
   char line[256];
-  std::snprintf(line, sizeof line, "group %d%s round %d: %llu/%llu entries reached, %.2f s\n",
-                r.group + 1, of.c_str(), r.round, static_cast<unsigned long long>(r.reached),
+  std::snprintf(line, sizeof line,
+                "taquin: group %d%s round %d: %llu/%llu entries reached, %.2f s\n", r.group + 1,
+                of.c_str(), r.round, static_cast<unsigned long long>(r.reached),
                 static_cast<unsigned long long>(r.entries), r.seconds);
   std::cerr << line << std::flush;
 }
 
 void BuildReport::reused(int group, const std::string& from) {
   finish();
-  std::cerr << "group " << group + 1 << (groups_ ? "/" + std::to_string(groups_) : std::string())
-            << ": the same table as " << from
-            << " (same cells, blank in the same region), copied\n";
+  std::cerr << "taquin: group " << group + 1
+            << (groups_ ? "/" + std::to_string(groups_) : std::string()) << ": the same table as "
+            << from << " (same cells, blank in the same region), copied\n";
 }
 
 std::optional<Error> databases_changed(const pdb::PdbSet* databases) {

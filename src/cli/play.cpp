@@ -25,8 +25,8 @@ namespace {
 struct PlayOptions {
   InputOptions input;
   PdbChoice pdb;
-  int size = 3;       // the side of the boards dealt when none is given
-  int64_t seed = -1;  // -1: drawn
+  int size = 3;                  // the side of the boards dealt when none is given
+  std::optional<uint64_t> seed;  // unset: drawn
   std::string color = "auto";
 };
 
@@ -55,6 +55,12 @@ class RawTerminal {
 };
 
 enum class Key { None, Up, Down, Left, Right, Hint, Solve, Undo, New, Quit };
+
+// The keys as the screen lists them (read_key reads exactly these): lower-case h and s are hint
+// and solve, so those two moves are upper-case only.
+constexpr std::string_view kKeyLegend =
+    "arrows, W A S D or H J K L slide a tile (w a d j k l too); h hint, s solve, u undo, "
+    "n new board, q quit";
 
 // The next key: arrows (ESC [ A..D), w a s d ... as documented; Key::Quit at the end of input.
 Key read_key() {
@@ -245,7 +251,7 @@ class Game {
       screen += "  " + row + "\r\n";
     screen += "\r\nmoves: " + std::to_string(history_.size()) +
               "   optimal distance: " + std::to_string(solution().size()) + "\r\n";
-    screen += "arrows, wasd or HJKL slide a tile; h hint, s solve, u undo, n new board, q quit\r\n";
+    screen += std::string(kKeyLegend) + "\r\n";
     screen += message_ + "\r\n";
     std::cout << screen << std::flush;
   }
@@ -264,8 +270,7 @@ int run_play(const PlayOptions& options) {
     print_usage_error({"--size", 0, "a side of 2 to 4"}, "play");
     return kExitBadInput;
   }
-  const uint64_t seed =
-      options.seed >= 0 ? static_cast<uint64_t>(options.seed) : std::random_device{}();
+  const uint64_t seed = options.seed ? *options.seed : std::random_device{}();
   Random random(seed);
   std::vector<uint8_t> tiles;
   std::optional<Goal> goal;
@@ -314,7 +319,7 @@ void setup_play(CLI::App& app, int& exit_code) {
   sub->add_option("--size", options->size,
                   "Side of the boards dealt when no board is given (2 to 4)")
       ->capture_default_str();
-  sub->add_option("--seed", options->seed, "Seed of the boards dealt (default: drawn)");
+  add_seed_option(sub, options->seed, "Seed of the boards dealt (default: drawn)");
   sub->add_option("--color", options->color, "auto, always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();

@@ -240,11 +240,18 @@ int run_solve(const SolveOptions& options) {
     print_usage_error(*bad, "solve");
     return kExitBadInput;
   }
-  if (options.threads > 1 && plan.algorithm != Algorithm::Ida) {
-    print_usage_error({"--threads", 0, "only --algorithm ida searches in parallel"}, "solve");
+  // A heuristic named for a search that uses none is refused, not dropped.
+  if (!options.heuristic.empty() && !uses_heuristic(plan.algorithm)) {
+    print_usage_error({"--heuristic", 0,
+                       options.algorithm + " uses no heuristic (leave --heuristic out, or choose "
+                                           "--algorithm ida, astar or greedy)"},
+                      "solve");
     return kExitBadInput;
   }
-  plan.threads = options.threads > 0 || plan.algorithm == Algorithm::Ida ? ida_threads(options) : 1;
+  // IDA* searches a board on every thread; the other algorithms search one board on one thread,
+  // and a batch on --threads T runs T boards at once.
+  plan.threads = plan.algorithm == Algorithm::Ida ? ida_threads(options) : 1;
+  const int batch_threads = options.threads > 0 ? options.threads : plan.threads;
   Expected<Limits> limits =
       parse_limits(options.max_memory, options.max_nodes, options.max_seconds);
   if (!limits) {
@@ -311,6 +318,16 @@ int run_solve(const SolveOptions& options) {
     jobs_ahead += entry->job ? 1 : 0;
     ahead.push_back(std::move(*entry));
   }
+  if (plan.algorithm != Algorithm::Ida && batch_threads > 1 && jobs_ahead < 2) {
+    print_usage_error({"--threads", 0,
+                       "only --algorithm ida searches one board on several threads (a batch of "
+                       "boards runs that many boards at once with any algorithm)"},
+                      "solve");
+    return kExitBadInput;
+  }
+  if (options.progress && plan.algorithm != Algorithm::Ida)
+    std::cerr << "taquin: --progress: only IDA* reports its progress (its iterations); "
+              << options.algorithm << " prints none\n";
   const auto take_entry = [&]() -> std::optional<BatchEntry> {
     if (ahead.empty()) return read_entry();
     BatchEntry entry = std::move(ahead.front());
@@ -318,9 +335,17 @@ int run_solve(const SolveOptions& options) {
     return entry;
   };
 
+  bool one_at_a_time = jobs_ahead < 2 || batch_threads <= 1;
+#ifdef TAQUIN_MPI
+  if (mpi::ranks() > 1) one_at_a_time = true;  // the ranks search one board at a time, in order
+#endif
+  // Boards searched at once by one-thread searches share the memory budget.
+  if (!one_at_a_time && plan.algorithm != Algorithm::Ida)
+    plan.limits.max_memory_bytes /= static_cast<uint64_t>(batch_threads);
   std::optional<tbb::global_control> parallelism;
-  if (plan.threads > 1)
-    parallelism.emplace(tbb::global_control::max_allowed_parallelism, plan.threads);
+  if (std::max(plan.threads, batch_threads) > 1)
+    parallelism.emplace(tbb::global_control::max_allowed_parallelism,
+                        std::max(plan.threads, batch_threads));
 
   const TermColour colour = output_colour(options.view.color);
   const RecordFormat records(options.format, record_columns(options.show_path));
@@ -346,6 +371,8 @@ int run_solve(const SolveOptions& options) {
     }
 #endif
     else {
+      // Boards searched at once: each iteration a line naming its board (--progress).
+      if (!one_at_a_time) job_plan.limits.on_iteration = progress.board_callback(job.id);
       result = with_side(inst.side, [&]<int N>() {
         return run_search<N>(job.goal.canonical<N>(inst.tiles), job_plan, choice.databases.get());
       });
@@ -434,10 +461,6 @@ int run_solve(const SolveOptions& options) {
   const auto solve_entry = [&](BatchEntry& entry) {
     if (entry.job) entry.record = solve_job(*entry.job, entry.choice);
   };
-  bool one_at_a_time = jobs_ahead < 2 || plan.threads <= 1;
-#ifdef TAQUIN_MPI
-  if (mpi::ranks() > 1) one_at_a_time = true;  // the ranks search one board at a time, in order
-#endif
   std::cout << records.header();
   if (one_at_a_time) {
     plan.limits.on_iteration = progress.callback();
@@ -469,7 +492,7 @@ int run_solve(const SolveOptions& options) {
     };
     const auto print = [&](Token entry) { print_entry(*entry); };
     tbb::parallel_pipeline(
-        static_cast<size_t>(plan.threads) * kEntriesInFlightPerThread,
+        static_cast<size_t>(batch_threads) * kEntriesInFlightPerThread,
         tbb::make_filter<void, Token>(tbb::filter_mode::serial_in_order, read) &
             tbb::make_filter<Token, Token>(tbb::filter_mode::parallel, search) &
             tbb::make_filter<Token, void>(tbb::filter_mode::serial_in_order, print));
@@ -499,21 +522,20 @@ void setup_solve(CLI::App& app, int& exit_code) {
                 "Print every board on the way to the goal, side by side as the width allows");
   add_view_options(sub, options->view, true);
   sub->add_flag("--progress", options->progress,
-                "Print each IDA* iteration on stderr as a line (bound, nodes, nodes/s, seconds); "
-                "on a terminal, searches past a second show it on one line anyway");
+                "Print each IDA* iteration on stderr as a line (bound, nodes, nodes/s, seconds; "
+                "boards searched at once: each line names its board); on a terminal, searches "
+                "past a second show it on one line anyway");
   sub->add_option("--max-memory", options->max_memory,
                   "Memory for A*, greedy, uniform and BFS, e.g. 512M or 2G (default: half the "
                   "physical memory and of the process's limits); the search stops cleanly when it "
-                  "would need more")
-      ->check(not_blank("a size, e.g. 512M"));
+                  "would need more");
   sub->add_option("--max-nodes", options->max_nodes,
-                  "Stop a search after about this many expanded nodes (1 or more; default: none)")
-      ->check(not_blank("a node count"));
+                  "Stop a search after about this many expanded nodes (1 or more; default: none)");
   sub->add_option("--max-seconds", options->max_seconds,
-                  "Stop a search after this many seconds (above 0; default: none)")
-      ->check(not_blank("a number of seconds"));
+                  "Stop a search after this many seconds (above 0; default: none)");
   sub->add_option("--threads,-j", options->threads,
-                  "Threads for IDA* (parallel when above 1); 0 (default): all cores")
+                  "Threads: IDA* searches each board on them (0, the default: all cores); with "
+                  "another algorithm, a batch solves that many boards at once (default: 1)")
       ->capture_default_str();
 #ifdef TAQUIN_MPI
   sub->add_flag("--verbose", options->verbose,

@@ -317,7 +317,7 @@ void setup_stress(CLI::App& app, int& exit_code) {
   sub->add_option("--size", options->size, "Side of the random boards and walks, 2 to 8")
       ->capture_default_str();
   add_goal_option(sub, options->goal);
-  sub->add_option("--seed", options->seed, "Random seed (drawn when not given; printed)");
+  add_seed_option(sub, options->seed, "Random seed (drawn when not given; printed)");
   sub->add_option("--threads,-j", options->threads, "Threads (0: all cores)")
       ->capture_default_str();
   add_pdb_options(sub, options->pdb);

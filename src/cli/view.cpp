@@ -11,7 +11,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <utility>
 
 namespace taquin::cli {
@@ -89,28 +88,10 @@ std::string picture_path(const std::string& file, int id, size_t count) {
   return numbered.string();
 }
 
-// Writes `bytes` to `file` through a temporary file beside it, renamed when whole.
+// Writes `bytes` to `file` by the output contract's rule (write_output_file).
 std::optional<Error> write_whole(const std::string& file, std::string_view bytes) {
-  const std::string temporary = file + ".tmp" + std::to_string(::getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (out) out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (out) out.close();
-    if (!out) {
-      const int saved = errno;
-      std::error_code ignored;
-      std::filesystem::remove(temporary, ignored);
-      return Error{file, 0, std::string("cannot write: ") + std::strerror(saved ? saved : EIO)};
-    }
-  }
-  std::error_code renamed;
-  std::filesystem::rename(temporary, file, renamed);
-  if (renamed) {
-    std::error_code ignored;
-    std::filesystem::remove(temporary, ignored);
-    return Error{file, 0, "cannot write: " + renamed.message()};
-  }
-  return std::nullopt;
+  const std::string_view pieces[] = {bytes};
+  return write_output_file(file, pieces);
 }
 
 }  // namespace
@@ -140,6 +121,17 @@ IterationProgress::IterationProgress(bool lines)
 std::function<void(const IterationReport&)> IterationProgress::callback() {
   if (!lines_ && !terminal_) return {};
   return [this](const IterationReport& r) { report(r); };
+}
+
+std::function<void(const IterationReport&)> IterationProgress::board_callback(int id) const {
+  if (!lines_) return {};
+  return [id](const IterationReport& r) {
+    std::fprintf(stderr,
+                 "taquin: instance %d: IDA* bound %d searched: %llu nodes expanded, %.0f nodes/s, "
+                 "%.2f s\n",
+                 id, r.bound, static_cast<unsigned long long>(r.nodes_expanded),
+                 per_second(r.nodes_expanded, r.seconds), r.seconds);
+  };
 }
 
 void IterationProgress::report(const IterationReport& r) {

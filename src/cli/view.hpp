@@ -62,6 +62,10 @@ class IterationProgress {
   // The callback for Limits::on_iteration; empty when nothing is to be shown. It must not
   // outlive this object.
   std::function<void(const IterationReport&)> callback();
+  // For boards searched at once: with `lines`, a callback printing each iteration of board `id`
+  // as one line "taquin: instance ID: IDA* bound ..." (whole lines, from any thread); else empty
+  // (no redrawn line: several searches would share it).
+  std::function<void(const IterationReport&)> board_callback(int id) const;
   // Ends the redrawn line, if one is shown (call when a search returns, before printing).
   void finish();
 

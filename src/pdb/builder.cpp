@@ -11,7 +11,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <new>
 #include <sstream>
 
@@ -25,6 +24,7 @@
 #include <tbb/parallel_for.h>
 
 #include "regular_file.hpp"
+#include "taquin/io.hpp"
 #include "taquin/pdb/geometry.hpp"
 #include "taquin/pdb/rank.hpp"
 
@@ -717,6 +717,13 @@ Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
   if (!fs::is_directory(out_dir, ec)) return Error{out_dir, 0, "not a directory"};
   if (const std::string why = write_problem(out_dir); !why.empty()) return Error{out_dir, 0, why};
   remove_stale_temporaries(catalogue, out_dir);
+  // A table's name that is a directory is refused before any build, not after it.
+  for (size_t g = 0; g < catalogue.groups.size(); ++g) {
+    const std::string path =
+        (fs::path(out_dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string();
+    if (is_directory_path(path))
+      return Error{path, 0, std::string("cannot write: ") + std::strerror(EISDIR)};
+  }
   std::vector<std::string> written;
   for (size_t g = 0; g < catalogue.groups.size(); ++g) {
     const std::string path =
@@ -747,14 +754,8 @@ Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
   }
   const fs::path copy = fs::path(out_dir) / (catalogue.stem + ".cat");
   if (!path_present(copy.string())) {
-    const std::string tmp = copy.string() + ".tmp";
-    {
-      std::ofstream out(tmp, std::ios::binary);
-      out << catalogue.text;
-      if (!out) return Error{copy.string(), 0, "cannot write the catalogue copy"};
-    }
-    fs::rename(tmp, copy, ec);
-    if (ec) return Error{copy.string(), 0, "cannot write the catalogue copy: " + ec.message()};
+    const std::string_view pieces[] = {catalogue.text};
+    if (std::optional<Error> bad = write_output_file(copy.string(), pieces)) return *bad;
     written.push_back(copy.string());
   }
   return written;

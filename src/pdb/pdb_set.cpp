@@ -226,6 +226,9 @@ Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir,
     Expected<std::shared_ptr<const Table>> table = Table::open(path);
     if (!table) {
       Error e = table.error();
+      // The specific command replaces Table::open's generic one (a wrong version's).
+      constexpr std::string_view kGeneric = "; rebuild it with `taquin pdb build`";
+      if (e.message.ends_with(kGeneric)) e.message.resize(e.message.size() - kGeneric.size());
       e.message += rebuild;
       return e;
     }

@@ -15,6 +15,7 @@
 #include <cstring>
 
 #include "regular_file.hpp"
+#include "taquin/io.hpp"
 #include "taquin/pdb/geometry.hpp"
 #include "taquin/pdb/rank.hpp"
 #include "taquin/tables.hpp"
@@ -78,24 +79,10 @@ FileHeader Table::header_for(int blank_cell) const {
 
 Expected<bool> Table::write(const std::string& path, int blank_cell) const {
   const FileHeader h = header_for(blank_cell);
-  const std::string tmp = path + ".tmp" + std::to_string(getpid());
-  FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) return Error{path, 0, std::string("cannot create the file: ") + std::strerror(errno)};
-  bool ok = std::fwrite(&h, sizeof h, 1, f) == 1;
-  const uint64_t bytes = h.payload_bytes;
-  for (uint64_t done = 0; ok && done < bytes;) {
-    const size_t chunk = static_cast<size_t>(std::min<uint64_t>(bytes - done, uint64_t{1} << 26));
-    ok = std::fwrite(data_ + done, 1, chunk, f) == chunk;
-    done += chunk;
-  }
-  ok = std::fflush(f) == 0 && ok;
-  ok = fsync(fileno(f)) == 0 && ok;
-  ok = std::fclose(f) == 0 && ok;
-  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string reason = std::strerror(errno);
-    std::remove(tmp.c_str());
-    return Error{path, 0, "cannot write the file: " + reason};
-  }
+  const std::string_view pieces[] = {
+      std::string_view(reinterpret_cast<const char*>(&h), sizeof h),
+      std::string_view(reinterpret_cast<const char*>(data_), h.payload_bytes)};
+  if (std::optional<Error> bad = write_output_file(path, pieces, true)) return *bad;
   return true;
 }
 
@@ -274,8 +261,11 @@ std::string zero_aware_problem(const Table& table, const Geometry& geo, uint64_t
 
 }  // namespace
 
-Expected<bool> verify_values(const Table& table, std::vector<uint64_t>* histogram,
-                             const std::function<void(uint64_t, uint64_t)>& progress) {
+namespace {
+
+// verify_values without its neighbour check (check_payload's fallback makes its own).
+Expected<bool> verify_entries(const Table& table, std::vector<uint64_t>* histogram,
+                              const std::function<void(uint64_t, uint64_t)>& progress) {
   const int n = table.side() * table.side(), k = table.group_size();
   const std::string name = table.path().empty() ? "<table>" : table.path();
   const Geometry geo(table.side());
@@ -309,6 +299,15 @@ Expected<bool> verify_values(const Table& table, std::vector<uint64_t>* histogra
     *histogram = std::move(counts);
   }
   return true;
+}
+
+}  // namespace
+
+Expected<bool> verify_values(const Table& table, std::vector<uint64_t>* histogram,
+                             const std::function<void(uint64_t, uint64_t)>& progress) {
+  if (Expected<bool> ok = verify_entries(table, histogram, progress); !ok) return ok;
+  // The same sample every run: a forged file is refused by every verify alike.
+  return check_neighbours(table, kVerifyNeighbourSamples, 0x7461717569ULL);
 }
 
 namespace {
@@ -532,15 +531,15 @@ Expected<bool> check_payload(const Table& table, uint64_t payload_hash, int suff
           "an entry holds more than the header's maximum " + std::to_string(table.max_value())};
     if (table.value(table.entry_index(goal, table.blank_cell()), 0) != 0)
       return Error{name, 0, "the goal placement is not 0"};
-    return true;
+    return check_neighbours(table, kLoadNeighbourSamples, payload_hash);
   }
   // Blocks check what verify_values checks; its messages name the entry.
   if (split.block == 0 || bad.load() || highest != table.max_value() || table.value(goal, 0) != 0) {
-    Expected<bool> verified = verify_values(table);
+    Expected<bool> verified = verify_entries(table, nullptr, {});
     if (!verified) return verified;
     if (split.block != 0) return Error{name, 0, "internal error: the load check and verify differ"};
   }
-  return true;
+  return check_neighbours(table, kLoadNeighbourSamples, payload_hash);
 }
 
 }  // namespace taquin::pdb
