@@ -50,16 +50,23 @@ T value_or_raise(Expected<T> expected) {
 // shape, or text in any of the CLI's board formats.
 Instance to_board(const py::handle& board) {
   if (py::isinstance<py::str>(board)) return value_or_raise(parse_board(board.cast<std::string>()));
+  const auto number = [](const py::handle& value) {
+    try {
+      return py::cast<int>(value);
+    } catch (const py::cast_error&) {
+      raise({"board", 0, "'" + py::str(value).cast<std::string>() + "' is not a tile number"});
+    }
+  };
   std::vector<int> values;
   int rows = 0;
   bool nested = false;
   for (const py::handle item : py::iter(board)) {
-    if (py::isinstance<py::int_>(item) || py::hasattr(item, "__index__")) {
-      values.push_back(py::cast<int>(item));
+    if (!py::hasattr(item, "__iter__")) {  // a number (numpy's scalars too)
+      values.push_back(number(item));
     } else {
       nested = true;
       ++rows;
-      for (const py::handle cell : py::iter(item)) values.push_back(py::cast<int>(cell));
+      for (const py::handle cell : py::iter(item)) values.push_back(number(cell));
     }
   }
   int side = 0;

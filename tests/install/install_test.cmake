@@ -81,8 +81,9 @@ if(NOT run_output MATCHES "length 2 optimal")
 endif()
 
 # The man page reads as one, and the completions know the commands.
-run(man -l -Tutf8 ${prefix}/share/man/man1/taquin.1)
-if(NOT run_output MATCHES "taquin solve" OR NOT run_output MATCHES "EXIT STATUS")
+execute_process(COMMAND man -l -Tutf8 ${prefix}/share/man/man1/taquin.1 COMMAND col -b
+  OUTPUT_VARIABLE run_output RESULT_VARIABLE status)
+if(NOT status EQUAL 0 OR NOT run_output MATCHES "taquin solve" OR NOT run_output MATCHES "EXIT STATUS")
   message(FATAL_ERROR "the man page lacks its commands:\n${run_output}")
 endif()
 run(bash -c "source ${prefix}/share/bash-completion/completions/taquin && COMP_WORDS=(taquin so) && COMP_CWORD=1 && _taquin && echo \${COMPREPLY[*]} && COMP_WORDS=(taquin solve --algorithm '') && COMP_CWORD=3 && _taquin && echo \${COMPREPLY[*]}")
