@@ -256,7 +256,10 @@ void zsh_command(std::ostream& out, const CommandDoc& doc) {
     spec += "[" + zsh_text(option.description) + "]";
     if (!option.value.empty()) {
       spec += ":" + zsh_text(option.value) + ":";
-      spec += option.choices.empty() ? "_files" : "(" + joined(option.choices, " ") + ")";
+      // Choices as listed; text may be a file; numbers are typed.
+      spec += !option.choices.empty()  ? "(" + joined(option.choices, " ") + ")"
+              : option.value == "TEXT" ? "_files"
+                                       : " ";
     }
     out << " \\\n    " << spec << "'";
   }
