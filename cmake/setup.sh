@@ -11,6 +11,9 @@ cd "$(dirname "$0")/.."
 packages=(build-essential cmake pkg-config libtbb-dev libxxhash-dev libcli11-dev libgtest-dev
           libbenchmark-dev clang-format libgif-dev librsvg2-bin
           libpng-dev chromium libcpp-httplib-dev nlohmann-json3-dev)
+# The Python module (pybind11, for /usr/bin/python3) and its pytest suite; man-db reads the man
+# page in the install test.
+packages+=(pybind11-dev python3-pybind11 python3-dev python3-pytest python3-numpy man-db)
 # The MPI build (-DTAQUIN_MPI=ON) also needs Open MPI.
 for arg in "$@"; do
   [[ "$arg" =~ ^-DTAQUIN_MPI(:BOOL)?=(ON|on|1|TRUE|true|YES|yes)$ ]] && packages+=(libopenmpi-dev openmpi-bin)

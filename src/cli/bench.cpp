@@ -26,8 +26,7 @@
 #include "taquin/embedded.hpp"
 #include "taquin/heuristic.hpp"
 #include "taquin/pdb/pdb_set.hpp"
-#include "taquin/replay.hpp"
-#include "taquin/search/solver.hpp"
+#include "taquin/solve.hpp"
 
 namespace taquin::cli {
 namespace {
@@ -266,30 +265,23 @@ int run_bench(const BenchOptions& options) {
     const Goal* const goal = &goals[k];
     Limits limits;
     limits.cancel = interrupt.flag();
-    const SearchResult result = with_side(inst.side, [&]<int N>() {
-      SearchPlan plan{Algorithm::Ida, kind, threads, limits, {}, {}};
-      if (!options.child_order.empty())
-        plan.child_order =
-            options.child_order == "moves" ? ChildOrder::Moves : ChildOrder::CheapestFirst;
-      if (!options.split_order.empty())
-        plan.split_order = options.split_order == "level" ? SplitOrder::Level : SplitOrder::Serial;
-      return run_search<N>(goal->canonical<N>(inst.tiles), plan, databases.get());
-    });
+    SearchPlan plan{Algorithm::Ida, kind, threads, limits, {}, {}};
+    if (!options.child_order.empty())
+      plan.child_order =
+          options.child_order == "moves" ? ChildOrder::Moves : ChildOrder::CheapestFirst;
+    if (!options.split_order.empty())
+      plan.split_order = options.split_order == "level" ? SplitOrder::Level : SplitOrder::Serial;
+    // Solved and replayed from the set's board to its goal, once.
+    Expected<CheckedResult> solved_or_not = solve(inst.tiles, *goal, plan, databases.get());
+    if (!solved_or_not) {
+      print_error({inst.source, inst.line, "internal error: " + solved_or_not.error().message});
+      return kExitInternal;
+    }
+    const CheckedResult& result = *solved_or_not;
     // A search the signal stopped; one that finished as it came is printed, and the next stops.
     if (interrupt.signal() && result.outcome == Outcome::Cancelled) {
       print_interrupted(interrupt.signal(), inst, result);
       return interrupt.exit_status();
-    }
-    if (result.outcome == Outcome::Solved) {
-      // Replayed from the set's board to its goal, once.
-      Expected<std::vector<std::vector<uint8_t>>> replay =
-          replay_solution(inst.tiles, result.moves, *goal);
-      if (!replay) {
-        print_error(
-            {inst.source, inst.line,
-             "internal error: the solution found does not replay: " + replay.error().message});
-        return kExitInternal;
-      }
     }
     if (std::optional<Error> changed = databases_changed(databases.get())) {
       print_error(*changed);

@@ -8,8 +8,8 @@
 
 #include "command.hpp"
 #include "pdb_choice.hpp"
-#include "taquin/replay.hpp"
 #include "taquin/solvability.hpp"
+#include "taquin/solve.hpp"
 
 namespace taquin::cli {
 namespace {
@@ -169,33 +169,25 @@ int run_compare(const CompareOptions& options) {
     }
     if (!solvable) status = worse_status(status, kExitUnsolved);
     for (const Cell& cell : cells_for(*strongest)) {
-      SearchResult result;
-      if (!solvable) {
-        result.outcome = Outcome::Unsolvable;
-      } else {
-        SearchPlan cell_plan = plan;
-        cell_plan.algorithm = cell.algorithm;
-        cell_plan.heuristic = cell.heuristic;
-        result = with_side(inst.side, [&]<int N>() {
-          return run_search<N>(job.goal.canonical<N>(inst.tiles), cell_plan,
-                               strongest->databases.get());
-        });
+      SearchPlan cell_plan = plan;
+      cell_plan.algorithm = cell.algorithm;
+      cell_plan.heuristic = cell.heuristic;
+      // Nothing unchecked is shown: the length printed is that of a solution that replays.
+      Expected<CheckedResult> solved =
+          solvable ? solve(inst.tiles, job.goal, cell_plan, strongest->databases.get())
+                   : CheckedResult{};
+      if (!solved) {
+        print_error({inst.source, inst.line,
+                     std::string("internal error: ") + cell.algorithm_name + ": " +
+                         solved.error().message});
+        status = worse_status(status, kExitInternal);
+        continue;
       }
+      CheckedResult& result = *solved;
+      if (!solvable) result.outcome = Outcome::Unsolvable;
       if (interrupt.signal() && result.outcome == Outcome::Cancelled) {
         print_interrupted(interrupt.signal(), inst, result);
         return interrupt.exit_status();
-      }
-      if (result.outcome == Outcome::Solved) {
-        // Nothing unchecked is shown: the length printed is that of a solution that replays.
-        Expected<std::vector<std::vector<uint8_t>>> replay =
-            replay_solution(inst.tiles, result.moves, job.goal);
-        if (!replay) {
-          print_error({inst.source, inst.line,
-                       std::string("internal error: the solution found by ") + cell.algorithm_name +
-                           " does not replay: " + replay.error().message});
-          status = worse_status(status, kExitInternal);
-          continue;
-        }
       }
       if (options.format == "text") {
         std::cout << text_row(cell, result) << '\n';

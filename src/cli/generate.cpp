@@ -9,6 +9,7 @@
 #include "taquin/explore.hpp"
 #include "taquin/generate.hpp"
 #include "taquin/solvability.hpp"
+#include "taquin/solve.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin::cli {
@@ -79,16 +80,19 @@ int run_generate(const GenerateOptions& options) {
     }
     check = *choice;
   }
+  std::optional<Error> internal;  // a --min-length check that failed (a solution not replayed)
   const auto long_enough = [&](const std::vector<uint8_t>& tiles) {
     if (!options.min_length) return true;
     if (!distances.empty()) return distance_of(distances, *goal, tiles) >= *options.min_length;
     const SearchPlan plan{
         Algorithm::Ida, check->kind, tbb::info::default_concurrency(), {}, {}, {}};
-    const SearchResult result = with_side(options.size, [&]<int N>() {
-      return run_search<N>(goal->canonical<N>(tiles), plan, check->databases.get());
-    });
-    return result.outcome == Outcome::Solved &&
-           static_cast<int>(result.moves.size()) >= *options.min_length;
+    const Expected<CheckedResult> result = solve(tiles, *goal, plan, check->databases.get());
+    if (!result) {
+      internal = result.error();  // ends the draw
+      return true;
+    }
+    return result->outcome == Outcome::Solved &&
+           static_cast<int>(result->moves.size()) >= *options.min_length;
   };
   for (int i = 0; i < options.count; ++i) {
     std::vector<uint8_t> tiles;
@@ -96,6 +100,10 @@ int run_generate(const GenerateOptions& options) {
       tiles = options.walk ? random_walk(random, *goal, *options.walk)
                            : random_board(random, *goal, kind);
     } while (!long_enough(tiles));
+    if (internal) {
+      print_error({"generate", 0, "internal error: " + internal->message});
+      return kExitInternal;
+    }
     if (options.format == "42") {
       std::cout << format_board(tiles, options.size, BoardFormat::FortyTwo);
     } else {

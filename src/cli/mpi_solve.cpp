@@ -7,9 +7,9 @@
 #include <iostream>
 #include <optional>
 
-#include "../search/solver.ipp"
 #include "command.hpp"
 #include "taquin/search/mpi_ida.hpp"
+#include "taquin/search_on_ranks.hpp"
 
 namespace taquin::cli::mpi {
 namespace {
@@ -29,20 +29,11 @@ std::optional<taquin::detail::mpi::SearchTeam>& search_team() {
 }
 
 // The IDA* of every rank on `goal`'s canonical form of `tiles`, with the heuristic of `kind`.
-SearchResult search_here(int side, const std::vector<uint8_t>& tiles, const Goal& goal,
-                         HeuristicKind kind, const pdb::PdbSet* databases, const Limits& limits,
+SearchResult search_here(const std::vector<uint8_t>& tiles, const Goal& goal, HeuristicKind kind,
+                         const pdb::PdbSet* databases, const Limits& limits,
                          std::vector<uint64_t>* rank_expanded) {
   if (!search_team()) search_team().emplace(MPI_COMM_WORLD);
-  return with_side(side, [&]<int N>() -> SearchResult {
-    if constexpr (N < 3 || N > 5) {
-      return SearchResult{};  // not spread (see spreads)
-    } else {
-      const Board<N> start = goal.canonical<N>(tiles);
-      return with_heuristic<N>(kind, start.blank_label(), databases, [&](const auto& h) {
-        return mpi_ida_search(start, h, limits, *search_team(), rank_expanded);
-      });
-    }
-  });
+  return search_on_ranks(tiles, goal, kind, databases, limits, *search_team(), rank_expanded);
 }
 
 // Rank 0's broadcast of `message` to every rank; the others wait without spinning.
@@ -90,7 +81,7 @@ SearchResult solve_on_ranks(const Instance& instance, const Goal& goal, Heuristi
   std::copy(goal.tiles().begin(), goal.tiles().end(), message.begin() + 3);
   std::copy(instance.tiles.begin(), instance.tiles.end(), message.begin() + 3 + cells);
   broadcast(message);
-  return search_here(instance.side, instance.tiles, goal, kind, databases, limits, &rank_expanded);
+  return search_here(instance.tiles, goal, kind, databases, limits, &rank_expanded);
 }
 
 void prepare(const Goal& goal) {
@@ -143,7 +134,7 @@ int serve(HeuristicCache& heuristics, const Limits& limits) {
       }
       databases = choice->databases;
     }
-    search_here(side, tiles, goal, kind, databases.get(), limits, nullptr);
+    search_here(tiles, goal, kind, databases.get(), limits, nullptr);
   }
 }
 

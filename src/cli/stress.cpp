@@ -22,8 +22,8 @@
 #include "taquin/explore.hpp"
 #include "taquin/generate.hpp"
 #include "taquin/pdb/geometry.hpp"
-#include "taquin/replay.hpp"
 #include "taquin/solvability.hpp"
+#include "taquin/solve.hpp"
 
 namespace taquin::cli {
 namespace {
@@ -241,17 +241,20 @@ int run_stress(const StressOptions& options) {
       plan.limits.max_seconds = std::min(left(), std::max(0.5, options.seconds / 4));
       plan.limits.cancel = interrupt.flag();
       if (plan.limits.max_seconds <= 0) break;
-      const SearchResult result = with_side(c.goal->side(), [&]<int N>() {
-        return run_search<N>(c.goal->canonical<N>(c.tiles), plan, choice.databases.get());
-      });
+      // Solved, then replayed from the case's board to its goal.
+      const Expected<CheckedResult> solved = solve(c.tiles, *c.goal, plan, choice.databases.get());
+      // A solution that does not replay counts as a solved case that failed.
+      SearchResult unreplayed;
+      unreplayed.outcome = Outcome::Solved;
+      const SearchResult& result = solved ? static_cast<const SearchResult&>(*solved) : unreplayed;
       std::string failure;
       const bool stopped =
           result.outcome == Outcome::TimeLimit || result.outcome == Outcome::Cancelled;
-      if (result.outcome == Outcome::Solved) {
+      if (!solved) {
+        failure = solved.error().message;
+      } else if (result.outcome == Outcome::Solved) {
         const int length = static_cast<int>(result.moves.size());
-        if (auto replay = replay_solution(c.tiles, result.moves, *c.goal); !replay)
-          failure = "the solution does not replay: " + replay.error().message;
-        else if (!result.optimal)
+        if (!result.optimal)
           failure = "the search did not prove its length optimal";
         else if (c.optimal && length != *c.optimal)
           failure = "length " + std::to_string(length) + ", expected " + std::to_string(*c.optimal);
