@@ -255,7 +255,7 @@ int run_bench(const BenchOptions& options) {
     goals.push_back(std::move(*goal));
   }
   if (as_text)
-    std::cout << "    id  length  optimal         nodes     generated    seconds"
+    std::cout << "    id  length  optimal         nodes     generated    seconds  nodes/s"
               << (has_published ? "     published" : "") << '\n';
   std::cout << records.header();
   for (size_t k = 0; k < instances.size(); ++k) {
@@ -328,7 +328,9 @@ int run_bench(const BenchOptions& options) {
           << std::setw(7) << (inst.optimal_length ? std::to_string(*inst.optimal_length) : "-")
           << "  " << std::setw(12) << result.stats.nodes_expanded << "  " << std::setw(12)
           << result.stats.nodes_generated << "  " << std::setw(9) << std::fixed
-          << std::setprecision(3) << result.stats.seconds;
+          << std::setprecision(3) << result.stats.seconds << "  " << std::setw(5)
+          << std::setprecision(1)
+          << per_second(result.stats.nodes_expanded, result.stats.seconds) / 1e6 << " M";
       if (has_published)
         row << "  " << std::setw(12) << (published[k] ? std::to_string(*published[k]) : "-");
       std::cout << row.str() << std::endl;
