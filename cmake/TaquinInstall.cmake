@@ -3,8 +3,15 @@
 # after taquin_lib and taquin are defined.
 include(CMakePackageConfigHelpers)
 
+# (Not in sanitizer builds: their libraries need the sanitizer's runtime in every program that
+# loads them, Python's included.)
+if(TAQUIN_SANITIZE)
+  set(TAQUIN_SHARED_DEFAULT OFF)
+else()
+  set(TAQUIN_SHARED_DEFAULT ON)
+endif()
 option(TAQUIN_SHARED "Also build the shared library libtaquin.so (installed; the Python module's)"
-  ON)
+  ${TAQUIN_SHARED_DEFAULT})
 
 # The shared library: the static library's sources compiled again as position-independent code.
 # The `taquin` binary and the tests keep the static library, whose search code is not PIC.
