@@ -690,15 +690,12 @@ void setup_serve(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   sub->add_option("--max-seconds", options->max_seconds,
                   "Most seconds of each search (a request may ask for less)")
-      ->check(not_blank("a number of seconds"))
       ->capture_default_str();
   sub->add_option("--max-nodes", options->max_nodes,
                   "Most expanded nodes of each search (a request may ask for less)")
-      ->check(not_blank("a node count"))
       ->capture_default_str();
   sub->add_option("--max-memory", options->max_memory,
                   "Memory of each A*, greedy, uniform or BFS search, e.g. 512M")
-      ->check(not_blank("a size, e.g. 512M"))
       ->capture_default_str();
   sub->add_option("--max-body", options->max_body,
                   "Largest request body in bytes; larger ones are answered 413")
