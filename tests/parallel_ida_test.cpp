@@ -36,7 +36,7 @@ TEST(ParallelIda, SameLengthsAsSerialOnFiftyRandomFifteenPuzzles) {
       tbb::global_control control(tbb::global_control::max_allowed_parallelism, threads);
       // 0: the frontier from the first bound on; by default, small iterations stay serial.
       for (uint64_t serial_nodes : {uint64_t{0}, detail::kSerialIterationNodes}) {
-        const SearchResult parallel = parallel_ida_search(start, h, {}, serial_nodes);
+        const SearchResult parallel = parallel_ida_search(start, h, {}, {}, serial_nodes);
         ASSERT_EQ(parallel.outcome, Outcome::Solved) << "instance " << i;
         EXPECT_TRUE(parallel.optimal);
         EXPECT_EQ(parallel.moves.size(), serial.moves.size())
@@ -57,7 +57,7 @@ TEST(ParallelIda, ShallowAndSmallBoards) {
     const Board<3> start = goal.canonical<3>(tiles);
     const SearchResult serial = ida_search(start, h);
     for (uint64_t serial_nodes : {uint64_t{0}, detail::kSerialIterationNodes}) {
-      const SearchResult parallel = parallel_ida_search(start, h, {}, serial_nodes);
+      const SearchResult parallel = parallel_ida_search(start, h, {}, {}, serial_nodes);
       ASSERT_EQ(parallel.outcome, Outcome::Solved);
       EXPECT_EQ(parallel.moves.size(), serial.moves.size());
       EXPECT_TRUE(solves(goal, start, parallel.moves));
@@ -65,19 +65,19 @@ TEST(ParallelIda, ShallowAndSmallBoards) {
   }
   for (uint64_t serial_nodes : {uint64_t{0}, detail::kSerialIterationNodes}) {
     const Board<3> solved = Board<3>::identity(8);
-    const SearchResult r = parallel_ida_search(solved, h, {}, serial_nodes);
+    const SearchResult r = parallel_ida_search(solved, h, {}, {}, serial_nodes);
     EXPECT_EQ(r.outcome, Outcome::Solved);
     EXPECT_TRUE(r.moves.empty());
     Board<2> b = Board<2>::identity(3);
     b.move(Dir::Up);
     b.move(Dir::Left);
-    const SearchResult two = parallel_ida_search(b, LinearConflict<2>(3), {}, serial_nodes);
+    const SearchResult two = parallel_ida_search(b, LinearConflict<2>(3), {}, {}, serial_nodes);
     EXPECT_EQ(two.outcome, Outcome::Solved);
     EXPECT_EQ(two.moves.size(), 2u);
     Board<3> odd = Board<3>::identity(8);
     odd.set(0, 1);
     odd.set(1, 0);
-    EXPECT_EQ(parallel_ida_search(odd, h, {}, serial_nodes).outcome, Outcome::Unsolvable);
+    EXPECT_EQ(parallel_ida_search(odd, h, {}, {}, serial_nodes).outcome, Outcome::Unsolvable);
   }
 }
 
@@ -93,7 +93,7 @@ TEST(ParallelIda, KorfInstanceAtTwoThreads) {
   // deepened as the iterations grow; the default keeps small iterations serial.
   for (uint64_t serial_nodes : {uint64_t{1}, detail::kSerialIterationNodes}) {
     const SearchResult r =
-        parallel_ida_search(start, LinearConflict<4>(goal.blank_cell()), {}, serial_nodes);
+        parallel_ida_search(start, LinearConflict<4>(goal.blank_cell()), {}, {}, serial_nodes);
     ASSERT_EQ(r.outcome, Outcome::Solved) << "serial nodes " << serial_nodes;
     EXPECT_EQ(static_cast<int>(r.moves.size()), *inst.optimal_length);
     EXPECT_TRUE(solves(goal, start, r.moves));
@@ -165,7 +165,7 @@ TEST(ParallelIda, NodeLimitsAreKeptAndReportALowerBound) {
   for (uint64_t limit : {50'000, 500'000}) {
     Limits limits;
     limits.max_nodes = limit;
-    const SearchResult r = parallel_ida_search(start, h, limits, 0);
+    const SearchResult r = parallel_ida_search(start, h, limits, {}, 0);
     ASSERT_EQ(r.outcome, Outcome::NodeLimit) << limit;
     EXPECT_GE(r.stats.nodes_expanded, limit);
     EXPECT_LE(r.stats.nodes_expanded, limit + slack);

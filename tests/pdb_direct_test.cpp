@@ -145,9 +145,8 @@ void expect_same_search(const PdbSet& set) {
     const SearchResult truth = ida_search(start, lc);
     ASSERT_EQ(truth.outcome, Outcome::Solved);
     for (const ChildOrder order : {ChildOrder::Moves, ChildOrder::CheapestFirst}) {
-      direct.set_child_order(order);
-      ranked.set_child_order(order);
-      const SearchResult a = ida_search(start, direct), b = ida_search(start, ranked);
+      const SearchResult a = ida_search(start, direct, {}, {order}),
+                         b = ida_search(start, ranked, {}, {order});
       ASSERT_EQ(a.outcome, Outcome::Solved);
       EXPECT_EQ(a.moves.size(), truth.moves.size()) << "board " << i;
       EXPECT_TRUE(solves(goal, start, a.moves)) << "board " << i;

@@ -203,11 +203,9 @@ TEST(PdbHeuristic, StateHoldsTheViewsItsCatalogueNeeds) {
   EXPECT_EQ(views_for(two.catalogue), 4);
   EXPECT_EQ(sizeof(PdbHeuristic<5>::State), sizeof(PdbHeuristic<4>::State));
   EXPECT_LT(sizeof(PdbHeuristic<5>::State), sizeof(PdbMaxHeuristic<5>::State));
-  // Move order by default with two views, cheapest f first with four.
-  EXPECT_EQ(PdbHeuristic<5>(one, 0).child_order(), ChildOrder::Moves);
-  EXPECT_EQ(PdbMaxHeuristic<5>(two, 0).child_order(), ChildOrder::CheapestFirst);
-  // The parallel split in level order unless asked.
-  EXPECT_EQ(PdbMaxHeuristic<5>(two, 0).split_order(), SplitOrder::Level);
+  // Searches are in move order and split in level order unless the plan asks otherwise.
+  EXPECT_EQ(SearchOrder{}.child, ChildOrder::Moves);
+  EXPECT_EQ(SearchOrder{}.split, SplitOrder::Level);
 }
 
 // The 5x5 database search of `set` (Views views, children in `order`) on boards 60 moves from the
@@ -219,8 +217,7 @@ template <int Views>
 void expect_optimal_with_nodes(const PdbSet& set, ChildOrder order,
                                const std::vector<uint64_t>& expected_nodes) {
   const Goal goal = Goal::zero_first(5);
-  PdbHeuristic<5, Views> h(set, goal.blank_cell());
-  h.set_child_order(order);
+  const PdbHeuristic<5, Views> h(set, goal.blank_cell());
   const LinearConflict<5> lc(goal.blank_cell());
   Random random(38);
   std::vector<uint64_t> nodes;
@@ -228,7 +225,7 @@ void expect_optimal_with_nodes(const PdbSet& set, ChildOrder order,
     const Board<5> start = goal.canonical<5>(random_walk(random, goal, 60));
     const SearchResult truth = ida_search(start, lc);
     ASSERT_EQ(truth.outcome, Outcome::Solved);
-    const SearchResult serial = ida_search(start, h);
+    const SearchResult serial = ida_search(start, h, {}, {order});
     ASSERT_EQ(serial.outcome, Outcome::Solved);
     EXPECT_TRUE(serial.optimal);
     EXPECT_EQ(serial.moves.size(), truth.moves.size()) << "board " << i;
@@ -239,10 +236,10 @@ void expect_optimal_with_nodes(const PdbSet& set, ChildOrder order,
     EXPECT_LT(serial.stats.nodes_expanded, truth.stats.nodes_expanded) << "board " << i;
     nodes.push_back(serial.stats.nodes_expanded);
     for (const SplitOrder split : {SplitOrder::Level, SplitOrder::Serial}) {
-      h.set_split_order(split);
       for (const int threads : {1, 2}) {
         tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
-        const SearchResult parallel = parallel_ida_search(start, h, {}, 0);  // parallel at once
+        const SearchResult parallel =
+            parallel_ida_search(start, h, {}, {order, split}, 0);  // parallel at once
         ASSERT_EQ(parallel.outcome, Outcome::Solved);
         EXPECT_EQ(parallel.moves.size(), truth.moves.size()) << "board " << i;
         EXPECT_TRUE(solves(goal, start, parallel.moves)) << "board " << i;

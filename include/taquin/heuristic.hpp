@@ -81,37 +81,6 @@ concept LookaheadHeuristic = PrefetchingHeuristic<H, N> &&
   { h.value_after(s, l, limit) } -> std::same_as<int>;
 };
 
-// The order in which IDA* on sides above 4 searches a node's children: the move table's, or
-// cheapest f first (ties in move order; all children are evaluated before the first is searched).
-enum class ChildOrder { Moves, CheapestFirst };
-
-// The order in which the parallel searches (threads, MPI ranks) hand out the subtrees of their
-// breadth-first frontier: level order (the serial search's order with the frontier's levels in
-// move order), or the order the serial search with the heuristic's ChildOrder meets them.
-enum class SplitOrder { Level, Serial };
-
-// A heuristic that tells IDA* which child order to use, and the parallel searches which split
-// order; heuristics that do not are searched in move order and split in level order.
-template <typename H>
-concept OrderedHeuristic = requires(const H& h) {
-  { h.child_order() } -> std::same_as<ChildOrder>;
-  { h.split_order() } -> std::same_as<SplitOrder>;
-};
-
-// The orders a search uses with a heuristic: the heuristic's own if it is an OrderedHeuristic,
-// else move order and level order.
-struct SearchOrders {
-  ChildOrder child = ChildOrder::Moves;
-  SplitOrder split = SplitOrder::Level;
-};
-template <typename H>
-SearchOrders orders_of(const H& h) {
-  if constexpr (OrderedHeuristic<H>)
-    return {h.child_order(), h.split_order()};
-  else
-    return {};
-}
-
 enum class HeuristicKind { Hamming, Manhattan, Linear, Pdb };
 
 // "hamming", "manhattan", "linear", "pdb" -> kind; nullopt otherwise.

@@ -42,7 +42,7 @@ struct BenchOptions {
   std::string goal;  // FILE sets only; standard when empty
   std::string format = "text";
   std::string shard;        // --shard K/N; empty: the whole set
-  std::string child_order;  // --child-order moves|cheapest; empty: the heuristic's own
+  std::string child_order;  // --child-order moves|cheapest; empty: moves
   std::string split_order;  // --split-order level|serial; empty: the heuristic's own
 };
 
@@ -265,12 +265,12 @@ int run_bench(const BenchOptions& options) {
     const Goal* const goal = &goals[k];
     Limits limits;
     limits.cancel = interrupt.flag();
-    SearchPlan plan{Algorithm::Ida, kind, threads, limits, {}, {}};
+    SearchPlan plan{Algorithm::Ida, kind, threads, limits, {}};
     if (!options.child_order.empty())
-      plan.child_order =
+      plan.order.child =
           options.child_order == "moves" ? ChildOrder::Moves : ChildOrder::CheapestFirst;
     if (!options.split_order.empty())
-      plan.split_order = options.split_order == "level" ? SplitOrder::Level : SplitOrder::Serial;
+      plan.order.split = options.split_order == "level" ? SplitOrder::Level : SplitOrder::Serial;
     // Solved and replayed from the set's board to its goal, once.
     Expected<CheckedResult> solved_or_not = solve(inst.tiles, *goal, plan, databases.get());
     if (!solved_or_not) {
@@ -403,8 +403,7 @@ void setup_bench(CLI::App& app, int& exit_code) {
   add_pdb_options(sub, options->pdb);
   sub->add_option("--child-order", options->child_order,
                   "Pattern databases on 5x5 and up: search a node's children in move order "
-                  "(moves) or cheapest f first (cheapest); default: cheapest with two "
-                  "partitions, else moves")
+                  "(moves, the default) or cheapest f first (cheapest)")
       ->check(CLI::IsMember({"moves", "cheapest"}));
   sub->add_option("--split-order", options->split_order,
                   "Pattern databases, 2 threads or more: hand out the frontier's subtrees in level "

@@ -84,8 +84,7 @@ int run_generate(const GenerateOptions& options) {
   const auto long_enough = [&](const std::vector<uint8_t>& tiles) {
     if (!options.min_length) return true;
     if (!distances.empty()) return distance_of(distances, *goal, tiles) >= *options.min_length;
-    const SearchPlan plan{
-        Algorithm::Ida, check->kind, tbb::info::default_concurrency(), {}, {}, {}};
+    const SearchPlan plan{Algorithm::Ida, check->kind, tbb::info::default_concurrency(), {}, {}};
     const Expected<CheckedResult> result = solve(tiles, *goal, plan, check->databases.get());
     if (!result) {
       internal = result.error();  // ends the draw

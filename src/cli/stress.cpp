@@ -237,7 +237,7 @@ int run_stress(const StressOptions& options) {
     while (left() > 0 && !interrupt.signal()) {
       const StressCase c = next_case();
       const HeuristicChoice& choice = choice_of(c.goal);
-      SearchPlan plan{Algorithm::Ida, choice.kind, threads, {}, {}, {}};
+      SearchPlan plan{Algorithm::Ida, choice.kind, threads, {}, {}};
       plan.limits.max_seconds = std::min(left(), std::max(0.5, options.seconds / 4));
       plan.limits.cancel = interrupt.flag();
       if (plan.limits.max_seconds <= 0) break;

@@ -30,12 +30,11 @@ const LinearConflict<N>& shared_small_linear_conflict(int blank) {
 }
 
 // Calls `search` with the heuristic object of `kind` for the goal with the blank on `blank`
-// (`databases` as for run_search; `child_order`, `split_order` as SearchPlan's) and returns what it
-// returns: the one place a heuristic kind becomes a type.
+// (`databases` as for run_search) and returns what it returns: the one place a heuristic kind
+// becomes a type.
 template <int N, typename Search>
 SearchResult with_heuristic(HeuristicKind kind, int blank, const pdb::PdbSet* databases,
-                            Search&& search, std::optional<ChildOrder> child_order = {},
-                            std::optional<SplitOrder> split_order = {}) {
+                            Search&& search) {
   switch (kind) {
     case HeuristicKind::Hamming:
       return search(Hamming<N>(blank));
@@ -47,7 +46,7 @@ SearchResult with_heuristic(HeuristicKind kind, int blank, const pdb::PdbSet* da
       else
         return search(LinearConflict<N>(blank));
     case HeuristicKind::Pdb:
-      return pdb::with_pdb_heuristic<N>(*databases, blank, search, child_order, split_order);
+      return pdb::with_pdb_heuristic<N>(*databases, blank, search);
   }
   return SearchResult{};
 }
@@ -67,15 +66,16 @@ SearchResult run_search(const Board<N>& start, const SearchPlan& plan,
   auto with = [&](const auto& h) -> SearchResult {
     switch (plan.algorithm) {
       case Algorithm::Ida:
-        if (plan.threads > 1) return parallel_ida_search(start, h, plan.limits);
+        if (plan.threads > 1) return parallel_ida_search(start, h, plan.limits, plan.order);
         // The pattern databases from kMinPartitionSide: the parallel search's order on one
-        // thread too (its frontier's subtrees in the split order, each cheapest f first), so
-        // that the last iteration's work does not depend on the thread count.
-        if constexpr (N >= pdb::kMinPartitionSide && OrderedHeuristic<std::decay_t<decltype(h)>>) {
+        // thread too (its frontier's subtrees in the split order), so that the last iteration's
+        // work does not depend on the thread count.
+        if (N >= pdb::kMinPartitionSide && plan.heuristic == HeuristicKind::Pdb) {
           tbb::task_arena one_thread(1);
-          return one_thread.execute([&] { return parallel_ida_search(start, h, plan.limits); });
+          return one_thread.execute(
+              [&] { return parallel_ida_search(start, h, plan.limits, plan.order); });
         }
-        return ida_search(start, h, plan.limits);
+        return ida_search(start, h, plan.limits, plan.order);
       case Algorithm::AStar:
         return astar_search(start, h, plan.limits);
       case Algorithm::Greedy:
@@ -85,8 +85,7 @@ SearchResult run_search(const Board<N>& start, const SearchPlan& plan,
     }
     return SearchResult{};
   };
-  return with_heuristic<N>(plan.heuristic, blank, databases, with, plan.child_order,
-                           plan.split_order);
+  return with_heuristic<N>(plan.heuristic, blank, databases, with);
 }
 
 }  // namespace taquin

@@ -31,7 +31,7 @@ class DirectPdbHeuristic {
   // Groups a partition may have: the state, copied for every child, holds no more.
   static constexpr int kGroups = 4;
   // IDA* in move order (dfs) prepares and prefetches every child's reads of every view on
-  // entering a node, as dfs_ordered does (see ida.hpp): #38 with 6-6-6-6 at -j 1, 0.85-1.00 of
+  // entering a node (see ida.hpp): #38 with 6-6-6-6 at -j 1, 0.85-1.00 of
   // the time of reading the second view only within the bound.
   static constexpr bool kPrefetchesInMoveOrder = true;
 
@@ -42,8 +42,7 @@ class DirectPdbHeuristic {
   };
 
   // Preconditions as PdbHeuristic's, and serves_direct(set). Expands (or shares) the tables.
-  DirectPdbHeuristic(const PdbSet& set, int blank_cell)
-      : child_order_(Views > 2 ? ChildOrder::CheapestFirst : ChildOrder::Moves) {
+  DirectPdbHeuristic(const PdbSet& set, int blank_cell) {
     const std::vector<int> syms = usable_symmetries(set.catalogue, blank_cell);
     const int per_partition = std::min<int>(2, static_cast<int>(syms.size()));
     views_ = std::min<int>(kMaxViews, per_partition * set.catalogue.partitions);
@@ -87,10 +86,6 @@ class DirectPdbHeuristic {
   }
 
   int views() const { return views_; }
-  ChildOrder child_order() const { return child_order_; }
-  void set_child_order(ChildOrder order) { child_order_ = order; }
-  SplitOrder split_order() const { return split_order_; }
-  void set_split_order(SplitOrder order) { split_order_ = order; }
 
   State init(const Board<N>& b) const {
     State s;
@@ -209,15 +204,12 @@ class DirectPdbHeuristic {
   int views_ = 0;
   std::array<View, kMaxViews> view_{};
   std::array<int, kMaxViews> view_groups_{};
-  ChildOrder child_order_;
-  SplitOrder split_order_ = SplitOrder::Level;
 };
 
 // The direct-indexed heuristic with four views (two partitions).
 template <int N>
 using DirectPdbMaxHeuristic = DirectPdbHeuristic<N, 4>;
 
-static_assert(LookaheadHeuristic<DirectPdbHeuristic<5>, 5> &&
-              OrderedHeuristic<DirectPdbHeuristic<5>>);
+static_assert(LookaheadHeuristic<DirectPdbHeuristic<5>, 5>);
 
 }  // namespace taquin::pdb

@@ -49,11 +49,8 @@ class PdbHeuristic {
 
   // Precondition: `set` is for side N, usable_symmetries(set.catalogue, blank_cell) is not
   // empty (load_pdb_set checks both), and Views >= views_for(set.catalogue). Keeps `set`'s
-  // tables alive. IDA* on sides above 4 searches children cheapest f first with four views,
-  // in move order with two (set_child_order changes it).
-  PdbHeuristic(const PdbSet& set, int blank_cell)
-      : tables_(set.tables),
-        child_order_(Views > 2 ? ChildOrder::CheapestFirst : ChildOrder::Moves) {
+  // tables alive.
+  PdbHeuristic(const PdbSet& set, int blank_cell) : tables_(set.tables) {
     const std::vector<int> syms = usable_symmetries(set.catalogue, blank_cell);
     const int per_partition = std::min<int>(2, static_cast<int>(syms.size()));
     views_ = std::min<int>(kMaxViews, per_partition * set.catalogue.partitions);
@@ -104,13 +101,6 @@ class PdbHeuristic {
 
   // Number of views in use (1 to kMaxViews).
   int views() const { return views_; }
-
-  // The order in which IDA* searches a node's children on sides above 4, and the parallel
-  // searches hand out their subtrees (OrderedHeuristic); level order unless set.
-  ChildOrder child_order() const { return child_order_; }
-  void set_child_order(ChildOrder order) { child_order_ = order; }
-  SplitOrder split_order() const { return split_order_; }
-  void set_split_order(SplitOrder order) { split_order_ = order; }
 
   State init(const Board<N>& b) const {
     State s;
@@ -325,8 +315,6 @@ class PdbHeuristic {
   // (The members below follow the hot ones, so that the 4x4 search's data layout is as before
   // partitions.)
   std::array<int, kMaxViews> view_groups_{};  // groups in use per view: its partition's
-  ChildOrder child_order_;
-  SplitOrder split_order_ = SplitOrder::Level;
 };
 
 // The heuristic with four views (two partitions), for catalogues that hold two.
@@ -345,17 +333,12 @@ inline constexpr int kDirectSide = 5;
 
 // Calls `use` with the heuristic of `set` for the goal blank cell `blank_cell` (preconditions as
 // PdbHeuristic's), of the type views_for(set.catalogue) asks for, on the heap (large for big
-// sides), its child and split orders set to `order` and `split` when given, and returns what `use`
-// returns: the one place a catalogue's view count and table layout become a type. On kDirectSide,
-// the direct-indexed tables (DirectPdbHeuristic) where they serve the set and their memory can be
-// had, else the ranked ones.
+// sides), and returns what `use` returns: the one place a catalogue's view count and table layout
+// become a type. On kDirectSide, the direct-indexed tables (DirectPdbHeuristic) where they serve
+// the set and their memory can be had, else the ranked ones.
 template <int N, typename Use>
-decltype(auto) with_pdb_heuristic(const PdbSet& set, int blank_cell, Use&& use,
-                                  std::optional<ChildOrder> order = std::nullopt,
-                                  std::optional<SplitOrder> split = std::nullopt) {
+decltype(auto) with_pdb_heuristic(const PdbSet& set, int blank_cell, Use&& use) {
   const auto with = [&](auto heuristic) -> decltype(auto) {
-    if (order) heuristic->set_child_order(*order);
-    if (split) heuristic->set_split_order(*split);
     return use(std::as_const(*heuristic));
   };
   if constexpr (N == kDirectSide)
@@ -380,7 +363,6 @@ decltype(auto) with_pdb_heuristic(const PdbSet& set, int blank_cell, Use&& use,
 }
 
 static_assert(PrefetchingHeuristic<PdbHeuristic<4>, 4> && PrefetchingHeuristic<PdbHeuristic<5>, 5>);
-static_assert(OrderedHeuristic<PdbHeuristic<5>> && OrderedHeuristic<PdbMaxHeuristic<5>>);
 static_assert(PrefetchingHeuristic<PdbHeuristic<3>, 3> && !SteppedHeuristic<PdbHeuristic<4>, 4>);
 
 }  // namespace taquin::pdb

@@ -27,6 +27,7 @@
 #include "taquin/heuristic.hpp"
 #include "taquin/search/limit_watch.hpp"
 #include "taquin/search/move_automaton.hpp"
+#include "taquin/search/order.hpp"
 #include "taquin/search/result.hpp"
 #include "taquin/solvability.hpp"
 #include "taquin/tables.hpp"
@@ -96,8 +97,8 @@ struct SteppedOf {
   using type = typename H::Stepped;
 };
 
-// Four objects of a trivially copyable T, not initialised (dfs_ordered's per-child slots: each
-// is written before it is read, so no memset runs per node), constructed by put.
+// Four objects of a trivially copyable T, not initialised (dfs's per-child reads: each is
+// written before it is read, so no memset runs per node), constructed by put.
 template <typename T>
 class Slots {
   static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
@@ -154,14 +155,17 @@ class IdaWorker {
   // The duplicate-move automaton of side N (move_automaton.hpp).
   using Automaton = MoveAutomatonFor<N>;
 
-  // `watch` checks the limits (and, in the parallel search, the shared counter and flag).
-  IdaWorker(const H& heuristic, int blank_label, const LimitWatch& watch)
+  // `watch` checks the limits (and, in the parallel search, the shared counter and flag);
+  // `order`: the children's order (ChildOrder::CheapestFirst needs kLookahead, else it is move
+  // order; sides up to 4 search in move order).
+  IdaWorker(const H& heuristic, int blank_label, const LimitWatch& watch,
+            ChildOrder order = ChildOrder::Moves)
       : h_(heuristic),
         updater_(make_updater(blank_label)),
         goal_(Board<N>::identity(blank_label)),
         watch_(watch),
         check_at_(watch.next_check()),
-        order_(orders_of(heuristic).child) {}
+        cheapest_first_(kLookahead && order == ChildOrder::CheapestFirst) {}
 
   // Searches the subtree of `board` (reached with cost `g` after blank move `prev`, kNoMove at
   // the root, and in state `automaton` of Automaton::standard() after the moves from the
@@ -184,6 +188,7 @@ class IdaWorker {
       length_ = g;
       return kFound;
     }
+    recorded_ = 0;
     bool unwound;
     if constexpr (kCompiledMoves) {
       Cost cost{};
@@ -191,18 +196,16 @@ class IdaWorker {
         bound_ = bound - g;  // f relative to this root: bound_ and next_ too, for this search
       else
         cost = g;
-      recorded_ = 0;
       static constexpr auto dispatch = make_dispatch(std::make_index_sequence<N * N>{});
       unwound = (this->*dispatch[board.blank()][prev])(board.packed(), state, cost, automaton);
-      if (unwound && !stopped_) {  // the moves were recorded from the goal back
-        length_ = g + recorded_;
-        std::reverse(path_.begin() + g, path_.begin() + g + recorded_);
-      }
       if (kStepped && !unwound && next_ != kInfinity) next_ += g;
-    } else if (order_ == ChildOrder::CheapestFirst)
-      unwound = dfs_ordered(board, state, g, prev, automaton);
-    else
+    } else {
       unwound = dfs(board, state, g, prev, automaton);
+    }
+    if (unwound && !stopped_) {  // the moves were recorded from the goal back
+      length_ = g + recorded_;
+      std::reverse(path_.begin() + g, path_.begin() + g + recorded_);
+    }
     if (unwound) return !stopped_ ? kFound : over_budget_ ? kOverBudget : kStopped;
     return next_;
   }
@@ -219,110 +222,43 @@ class IdaWorker {
   int deepest() const { return deepest_; }
 
  private:
-  // Sides above kMaxCompiledSide, children in move order: expands `board` at cost g (its f is
-  // within the bound), children from the move table of (blank cell, previous move). Returns true
-  // to unwind: the goal was reached (the path is written on the way back) or the search must stop
-  // (stopped_).
+  // Sides above kMaxCompiledSide: expands `board`, reached at cost g after the blank move `prev`
+  // (its f is within the bound), its children from the move table of (blank cell, previous move),
+  // each by expand(), in move order or cheapest f first (cheapest_first_: each child's f is read
+  // ahead from this node's state, ties in move order). Returns true to unwind: the goal was
+  // reached (the moves are recorded on the way back) or the search must stop (stopped_).
   bool dfs(const Board<N> board, const State state, int g, int prev, uint32_t automaton) {
     if (expanded_ >= check_at_ && must_stop()) return stopped_ = true;
     ++expanded_;
     const int blank = board.blank();
     const auto& list = kPrunedMoves<N>.at[blank][prev];
-    Slots<Lookup> reads;  // (kPrefetchesInMoveOrder: each child's, written before it is read)
-    if constexpr (kPrefetchesInMoveOrder)
-      for (int k = 0; k < list.count; ++k) {
-        const int to = list.target[k];
-        reads.put(k, h_.prepare(state, board, board.at(to), to, blank));
-        h_.prefetch(reads[k]);
-      }
-    for (int k = 0; k < list.count; ++k) {
-      const uint32_t child_automaton = automaton_.next(automaton, list.dir[k]);
-      if (child_automaton == Automaton::kDead) continue;
-      automaton_.prefetch(child_automaton);  // (in flight with the child's table reads)
-      const int to = list.target[k];
-      Board<N> child = board;
-      const int label = child.at(to);
-      child.slide(to);
-      State child_state = state;
-      ++generated_;
-      int f;
-      if constexpr (kPrefetchesInMoveOrder)
-        f = child_f(child_state, child, label, to, blank, g, reads[k]);
-      else
-        f = child_f(child_state, child, label, to, blank, g, Unused{});
-      if (pruned(f)) continue;
-      if (f == g + 1 && child == goal_) {
-        length_ = g + 1;
-        path_[g] = list.dir[k];
-        return true;
-      }
-      if (dfs(child, child_state, g + 1, static_cast<int>(list.dir[k]), child_automaton)) {
-        path_[g] = list.dir[k];
-        return true;
-      }
-    }
-    return false;
-  }
-
-  // Sides above kMaxCompiledSide, children cheapest f first: as dfs, but every child is generated
-  // and evaluated first (a prefetching heuristic has all their reads in flight together), then
-  // those within the bound are searched cheapest f first (ties in move order): earlier iterations
-  // expand the same nodes in any order, and the last one tends to reach the goal sooner. Returns
-  // true to unwind: the goal was reached (the path is written on the way back) or the search must
-  // stop.
-  bool dfs_ordered(const Board<N> board, const State state, int g, int prev, uint32_t automaton) {
-    if (expanded_ >= check_at_ && must_stop()) return stopped_ = true;
-    ++expanded_;
-    const int blank = board.blank();
-    const auto& list = kPrunedMoves<N>.at[blank][prev];
-    std::array<uint32_t, 4> child_automaton{};
-    Slots<Lookup> reads;  // (uninitialised: a live child's slots are written before they are read)
-    for (int k = 0; k < list.count; ++k) {
-      child_automaton[k] = automaton_.next(automaton, list.dir[k]);
-      if constexpr (kPrefetches) {
-        if (child_automaton[k] != Automaton::kDead) {
+    // Every child's reads in flight together (kPrefetchesInMoveOrder, or cheapest first).
+    Slots<Lookup> reads;  // (written before they are read)
+    if constexpr (kPrefetches)
+      if (kPrefetchesInMoveOrder || cheapest_first_)
+        for (int k = 0; k < list.count; ++k) {
           const int to = list.target[k];
           reads.put(k, h_.prepare(state, board, board.at(to), to, blank));
           h_.prefetch(reads[k]);
-          automaton_.prefetch(child_automaton[k]);  // (the deep automaton's rows miss the cache)
         }
-      } else {
-        reads.put(k, Lookup{});  // (an empty placeholder, passed to child_f and not read)
+    std::array<uint8_t, 4> order{0, 1, 2, 3};
+    if constexpr (kLookahead)
+      if (cheapest_first_) {
+        std::array<int, 4> f{};
+        for (int k = 0; k < list.count; ++k) {
+          f[k] = h_.value_after(state, reads[k], bound_ - g - 1);
+          int at = k;  // (insertion: stable, so ties stay in move order)
+          for (; at > 0 && f[order[at - 1]] > f[k]; --at) order[at] = order[at - 1];
+          order[at] = static_cast<uint8_t>(k);
+        }
       }
-    }
-    Slots<Board<N>> child;
-    Slots<State> child_state;
-    std::array<int, 4> f{};
-    std::array<uint8_t, 4> order{};  // the children within the bound, by f then move order
-    int kept = 0;
-    for (int k = 0; k < list.count; ++k) {
-      if (child_automaton[k] == Automaton::kDead) continue;
-      ++generated_;
-      const int to = list.target[k];
-      if constexpr (kLookahead)  // a child above the bound is not copied
-        if (pruned(g + 1 + h_.value_after(state, reads[k], bound_ - g - 1))) continue;
-      const int label = board.at(to);
-      child.put(k, board);
-      child[k].slide(to);
-      child_state.put(k, state);
-      f[k] = child_f(child_state[k], child[k], label, to, blank, g, reads[k]);
-      if (pruned(f[k])) continue;
-      if (f[k] == g + 1 && child[k] == goal_) {
-        length_ = g + 1;
-        path_[g] = list.dir[k];
-        return true;
-      }
-      int at = kept++;
-      for (; at > 0 && f[order[at - 1]] > f[k]; --at) order[at] = order[at - 1];
-      order[at] = static_cast<uint8_t>(k);
-    }
-    for (int i = 0; i < kept; ++i) {
+    for (int i = 0; i < list.count; ++i) {
       const int k = order[i];
-      if (dfs_ordered(child[k], child_state[k], g + 1, static_cast<int>(list.dir[k]),
-                      child_automaton[k])) {
-        path_[g] = list.dir[k];
-        return true;
-      }
+      const bool unwind =
+          kPrefetchesInMoveOrder || cheapest_first_
+              ? expand(board, state, g, automaton, list.dir[k], list.target[k], blank, reads[k])
+              : expand(board, state, g, automaton, list.dir[k], list.target[k], blank, Unused{});
+      if (unwind) return true;
     }
     return false;
   }
@@ -348,13 +284,13 @@ class IdaWorker {
       if constexpr ((allowed & 8) != 0) reads[3] = prepare_at<Blank, Dir::Right>(board, state);
     }
     if constexpr ((allowed & 1) != 0)
-      if (expand_at<Blank, Dir::Up>(board, state, g, automaton, reads[0])) return true;
+      if (expand_to<Blank, Dir::Up>(board, state, g, automaton, reads[0])) return true;
     if constexpr ((allowed & 2) != 0)
-      if (expand_at<Blank, Dir::Down>(board, state, g, automaton, reads[1])) return true;
+      if (expand_to<Blank, Dir::Down>(board, state, g, automaton, reads[1])) return true;
     if constexpr ((allowed & 4) != 0)
-      if (expand_at<Blank, Dir::Left>(board, state, g, automaton, reads[2])) return true;
+      if (expand_to<Blank, Dir::Left>(board, state, g, automaton, reads[2])) return true;
     if constexpr ((allowed & 8) != 0)
-      if (expand_at<Blank, Dir::Right>(board, state, g, automaton, reads[3])) return true;
+      if (expand_to<Blank, Dir::Right>(board, state, g, automaton, reads[3])) return true;
     return false;
   }
 
@@ -368,43 +304,55 @@ class IdaWorker {
     return lookup;
   }
 
-  // One child of a node, reached by blank move D, in five steps: generate it, update
-  // its heuristic to its f, prune it above the bound, recurse (or stop at the goal), record the
-  // move on the way back. `reads`: its prepared reads (prefetching heuristics). Returns true to
-  // unwind (goal found, or stopped).
+  // dfs_at's child by blank move D: expand() with every cell and move a compile-time constant.
   template <int Blank, Dir D>
-  [[gnu::always_inline]] bool expand_at(const Board<N>& board, const State& state, Cost g,
+  [[gnu::always_inline]] bool expand_to(const Board<N>& board, const State& state, Cost g,
                                         uint32_t automaton, const Lookup& reads) {
     constexpr int to = kMoves<N>.target_by_dir[Blank][static_cast<int>(D)];
+    return expand(board, state, g, automaton, std::integral_constant<Dir, D>{},
+                  std::integral_constant<int, to>{}, std::integral_constant<int, Blank>{}, reads);
+  }
+
+  // One child of a node, the one path every search takes, in five steps: generate it (blank
+  // move `d`, from cell `blank` to cell `to`), update its heuristic to its f, prune it above the
+  // bound, recurse (or stop at the goal), record the move on the way back. The move and cells
+  // come as values (dfs) or as std::integral_constant (dfs_at's compile-time cells, which also
+  // name the child's search function); `reads`: its prepared reads (Lookup), or Unused where
+  // none were prepared. Returns true to unwind (goal found, or stopped).
+  template <typename Move, typename To, typename From, typename Reads>
+  [[gnu::always_inline]] bool expand(const Board<N>& board, const State& state, Cost g,
+                                     uint32_t automaton, Move d, To to, From blank,
+                                     const Reads& reads) {
     // 1. Generate: the automaton refuses a move that completes a duplicate move string.
-    const uint32_t child_automaton = automaton_.next(automaton, D);
+    const uint32_t child_automaton = automaton_.next(automaton, d);
     if (child_automaton == Automaton::kDead) return false;
+    if constexpr (!kCompiledMoves) automaton_.prefetch(child_automaton);  // (with the reads)
     ++generated_;
     const int label = board.at(to);
     Board<N> child = board;
     child.slide(to);
     // 2. Update the heuristic: the child's f.
     State child_state = state;
-    const int f = child_f(child_state, child, label, std::integral_constant<int, to>{},
-                          std::integral_constant<int, Blank>{}, g, reads);
+    const int f = child_f(child_state, child, label, to, blank, g, reads);
     // 3. Prune above the bound.
     if (pruned(f)) return false;
     // 4. Recurse, unless the child is the goal; 5. record the move when either unwinds.
-    if (child.packed() == goal_.packed() && to == goal_.blank()) return record(D);
-    if (dfs_at<to, kChildPrev<D>>(child.packed(), child_state, child_cost(g), child_automaton))
-      return record(D);
-    return false;
+    if (child.packed() == goal_.packed() && to == goal_.blank()) return record(d);
+    bool unwound;
+    if constexpr (kCompiledMoves)
+      unwound = dfs_at<To::value, kChildPrev<Move::value>>(child.packed(), child_state,
+                                                           child_cost(g), child_automaton);
+    else
+      unwound = dfs(child, child_state, g + 1, static_cast<int>(d), child_automaton);
+    return unwound ? record(d) : false;
   }
 
   // Step 2: brings `s` up to date after the piece `label` slid from cell `to` into the blank's
   // cell `blank`, and returns the child's f (relative to the search root where kStepped: the
   // stepped state holds it). A two-stage heuristic returns its first stage's f when that is
   // already above the bound (the next bound may then be lower than plain IDA*'s, never above
-  // it, so no solution is skipped).
-  // The cells come as ints (dfs, dfs_ordered) or as std::integral_constant (dfs_at's
-  // compile-time cells): one body, no call in between, so that the 4x4 hot loop compiles as it did
-  // alone. `reads`: the child's prepared reads (Lookup), or Unused where the caller prepared none
-  // (dfs), and the heuristic then reads from the board.
+  // it, so no solution is skipped). Cells and reads as expand()'s; with no reads prepared
+  // (Unused), the heuristic reads from the board.
   template <typename To, typename Blank, typename Reads>
   [[gnu::always_inline]] int child_f(State& s, const Board<N>& child, int label, To to, Blank blank,
                                      Cost g, const Reads& reads) const {
@@ -445,10 +393,11 @@ class IdaWorker {
       return g + 1;
   }
 
-  // Move `d` led to the goal, or to a subtree that unwound (goal found, or stopped): records it
-  // after the moves recorded below it, from the search root's place in path_ on (search()
-  // reverses them). Returns true (unwind further). Cold and out of line, like poll(), so that
-  // the dfs_at functions, all hot together, stay small enough for the instruction cache.
+  // Step 5: move `d` led to the goal, or to a subtree that unwound (goal found, or stopped):
+  // records it after the moves recorded below it, from the search root's place in path_ on
+  // (search() reverses them). Returns true (unwind further). Cold and out of line, like
+  // must_stop(), so that the search functions, all hot together, stay small for the
+  // instruction cache.
   [[gnu::cold, gnu::noinline]] bool record(Dir d) {
     path_[root_g_ + recorded_++] = d;
     return true;
@@ -520,8 +469,8 @@ class IdaWorker {
   Outcome stop_reason_ = Outcome::Cancelled;
   std::vector<Dir> path_;
   int recorded_ = 0;  // moves recorded by record() in this search
-  // sides above kMaxCompiledSide: dfs or dfs_ordered (last: the 4x4 search's layout as before)
-  const ChildOrder order_;
+  // sides above kMaxCompiledSide: children cheapest f first (last: the 4x4 search's layout)
+  const bool cheapest_first_;
 };
 
 }  // namespace detail
@@ -533,8 +482,10 @@ class IdaWorker {
 // lower_bound the bound of the iteration under way (no solution is shorter). Stats:
 // nodes_expanded = states_selected (one per node whose children were generated),
 // nodes_generated, iterations (bounds tried), max_states_in_memory (deepest path + 1), seconds.
+// `order`: the children's order (its split order is unused here).
 template <int N, IncrementalHeuristic<N> H>
-SearchResult ida_search(const Board<N>& start, const H& heuristic, const Limits& limits = {}) {
+SearchResult ida_search(const Board<N>& start, const H& heuristic, const Limits& limits = {},
+                        SearchOrder order = {}) {
   const detail::LimitWatch watch(limits, detail::kIdaCheckInterval);
   SearchResult result;
   if (!is_solvable(start)) {
@@ -542,7 +493,7 @@ SearchResult ida_search(const Board<N>& start, const H& heuristic, const Limits&
     result.stats.seconds = watch.seconds();
     return result;
   }
-  detail::IdaWorker<N, H> worker(heuristic, start.blank_label(), watch);
+  detail::IdaWorker<N, H> worker(heuristic, start.blank_label(), watch, order.child);
   const typename H::State state = heuristic.init(start);
   int bound = heuristic.value(state);
   for (;;) {

@@ -19,11 +19,11 @@
 
 // The searches of side N with the heuristic template H. KIND is `extern template` (declarations:
 // use the library's copies, below) or `template` (their definitions, in src/search/solver_*.cpp).
-#define TAQUIN_SEARCHES_WITH(KIND, N, H)                                                      \
-  KIND SearchResult ida_search<N, H<N>>(const Board<N>&, const H<N>&, const Limits&);         \
-  KIND SearchResult parallel_ida_search<N, H<N>>(const Board<N>&, const H<N>&, const Limits&, \
-                                                 uint64_t);                                   \
-  KIND SearchResult astar_search<N, H<N>>(const Board<N>&, const H<N>&, const Limits&);       \
+#define TAQUIN_SEARCHES_WITH(KIND, N, H)                                                           \
+  KIND SearchResult ida_search<N, H<N>>(const Board<N>&, const H<N>&, const Limits&, SearchOrder); \
+  KIND SearchResult parallel_ida_search<N, H<N>>(const Board<N>&, const H<N>&, const Limits&,      \
+                                                 SearchOrder, uint64_t);                           \
+  KIND SearchResult astar_search<N, H<N>>(const Board<N>&, const H<N>&, const Limits&);            \
   KIND SearchResult greedy_search<N, H<N>>(const Board<N>&, const H<N>&, const Limits&);
 
 // Every search of side N: with each shipped heuristic, and the two blind ones.

@@ -157,7 +157,8 @@ inline std::vector<size_t> range_ends(size_t subtrees, size_t workers, size_t ca
 template <int N, IncrementalHeuristic<N> H>
 SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Limits& limits,
                             detail::mpi::SearchTeam& team,
-                            std::vector<uint64_t>* rank_expanded = nullptr) {
+                            std::vector<uint64_t>* rank_expanded = nullptr,
+                            SearchOrder order = {}) {
   using namespace detail::mpi;
   using Node = detail::FrontierNode<N, H>;
   using Worker = detail::IdaWorker<N, H>;
@@ -196,7 +197,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   int32_t serial[3] = {-1, 0, 0};
   if (rank == 0) {
     if (const std::optional<Outcome> ended =
-            detail::serial_iterations(start, start_state, heuristic, limits, started,
+            detail::serial_iterations(start, start_state, heuristic, limits, order.child, started,
                                       kRankZeroIterationNodes, result, bound, frontier_target))
       serial[0] = static_cast<int32_t>(*ended);
     serial[1] = bound;
@@ -238,12 +239,11 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   const size_t frontier_depth = tree.depth();
   const int threads = tbb::this_task_arena::max_concurrency();
   TicketCounter& counter = team.counter;
-  // Subtrees are handed out in level order, or in the serial search's order if the heuristic asks
-  // for it (ranges of this list; empty: level order).
-  const SearchOrders orders = orders_of(heuristic);
-  const std::vector<uint32_t> order = orders.split == SplitOrder::Serial
-                                          ? tree.visit_order(heuristic, orders.child)
-                                          : std::vector<uint32_t>{};
+  // Subtrees are handed out in level order, or in the serial search's order if the split order
+  // says so (ranges of this list; empty: level order).
+  const std::vector<uint32_t> visits = order.split == SplitOrder::Serial
+                                           ? tree.visit_order(heuristic, order.child)
+                                           : std::vector<uint32_t>{};
 
   std::atomic<uint64_t> shared_nodes{own_frontier_expanded};  // this rank's (rank 0: all ranks')
   std::atomic<bool> halt{false};  // stop every search of this rank (goal or limit anywhere)
@@ -252,7 +252,8 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   tbb::enumerable_thread_specific<Worker> workers([&] {
     return Worker(heuristic, start.blank_label(),
                   detail::LimitWatch(limits, detail::kIdaCheckInterval, started, &shared_nodes,
-                                     &halt, threads));
+                                     &halt, threads),
+                  order.child);
   });
   std::vector<Dir> solution;
   bool found_here = false;
@@ -424,7 +425,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
       Worker& worker = workers.local();
       size_t taken = 0;
       while (next_subtree(taken)) {
-        const size_t i = order.empty() ? taken : order[taken];
+        const size_t i = visits.empty() ? taken : visits[taken];
         const Node& node = frontier[i];
         const int f = node.g + heuristic.value(node.state);
         int r = f;

@@ -16,6 +16,7 @@
 
 #include "taquin/board.hpp"
 #include "taquin/search/ida.hpp"
+#include "taquin/search/order.hpp"
 #include "taquin/search/result.hpp"
 #include "taquin/solvability.hpp"
 
@@ -109,10 +110,11 @@ class Frontier {
   }
 
   // The deepest level's nodes (indexes into deepest()) in the order a serial IDA* whose children
-  // are searched in `order` meets them: for ChildOrder::Moves, level order (returned empty: the
-  // identity); for CheapestFirst, each node's children by f (ties in move order), after those
-  // of the nodes its parent's level meets first. The parallel searches hand out the subtrees in
-  // this order, so the last iteration reaches the goal about where the serial search does.
+  // are searched in `order` meets them (`heuristic` ranks them): for ChildOrder::Moves, level order
+  // (returned empty: the identity); for CheapestFirst, each node's children by f (ties in move
+  // order), after those of the nodes its parent's level meets first. The parallel searches hand out
+  // the subtrees in this order, so the last iteration reaches the goal about where the serial
+  // search does.
   std::vector<uint32_t> visit_order(const H& heuristic, ChildOrder order) const {
     std::vector<uint32_t> sorted;
     if (order == ChildOrder::Moves) return sorted;
@@ -160,13 +162,14 @@ class Frontier {
 template <int N, IncrementalHeuristic<N> H>
 std::optional<Outcome> serial_iterations(const Board<N>& start,
                                          const typename H::State& start_state, const H& heuristic,
-                                         const Limits& limits,
+                                         const Limits& limits, ChildOrder order,
                                          std::chrono::steady_clock::time_point started,
                                          uint64_t serial_nodes, SearchResult& result, int& bound,
                                          size_t& frontier_target) {
   using Worker = IdaWorker<N, H>;
   Stats& stats = result.stats;
-  Worker serial(heuristic, start.blank_label(), LimitWatch(limits, kIdaCheckInterval, started));
+  Worker serial(heuristic, start.blank_label(), LimitWatch(limits, kIdaCheckInterval, started),
+                order);
   const auto go_parallel = [&] {
     frontier_target =
         static_cast<size_t>(std::clamp<uint64_t>(serial_nodes / 16, kFrontierMin, kFrontierTarget));
@@ -222,12 +225,13 @@ std::optional<Outcome> serial_iterations(const Board<N>& start,
 // path kept to each state is its lexicographically least shortest one, which the move automaton
 // never prunes); each further bound is tried on all subtrees in parallel, the
 // next bound is the least f that exceeded it, and the first subtree that reaches the goal stops
-// the others. The length is optimal whatever the thread count; node counts of the parallel
+// the others. `order`: each subtree's child order, and the order the subtrees are handed out in.
+// The length is optimal whatever the thread count; node counts of the parallel
 // iterations vary from run to run. Limits stop it as they stop ida_search, the node limit within
 // about kIdaCheckInterval nodes per thread once the iterations are parallel (exactly before).
 template <int N, IncrementalHeuristic<N> H>
 SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
-                                 const Limits& limits = {},
+                                 const Limits& limits = {}, SearchOrder order = {},
                                  uint64_t serial_nodes = detail::kSerialIterationNodes) {
   using Node = detail::FrontierNode<N, H>;
   using Worker = detail::IdaWorker<N, H>;
@@ -258,8 +262,8 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
   size_t frontier_target = detail::kFrontierTarget;
   if (serial_nodes > 0)
     if (const std::optional<Outcome> ended =
-            detail::serial_iterations(start, start_state, heuristic, limits, started, serial_nodes,
-                                      result, bound, frontier_target))
+            detail::serial_iterations(start, start_state, heuristic, limits, order.child, started,
+                                      serial_nodes, result, bound, frontier_target))
       return finish(*ended);
 
   // Breadth-first expansion of the deepest level until it holds `target` subtrees; a goal met on
@@ -293,7 +297,8 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
   tbb::enumerable_thread_specific<Worker> workers([&] {
     return Worker(heuristic, start.blank_label(),
                   detail::LimitWatch(limits, detail::kIdaCheckInterval, started, &shared_nodes,
-                                     &found, threads));
+                                     &found, threads),
+                  order.child);
   });
 
   int least_f = Worker::kInfinity;
@@ -307,20 +312,19 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
     const size_t frontier_depth = frontier.depth();
     std::atomic<int> next_bound{Worker::kInfinity};
     // Each thread takes the next subtree in level order, or in the serial search's order
-    // (visit_order) if the heuristic asks for it, so the threads sweep the frontier together and
+    // (visit_order) if the split order says so, so the threads sweep the frontier together and
     // the last iteration reaches the first solution about as many times sooner as there are
     // threads.
-    const SearchOrders orders = orders_of(heuristic);
-    const std::vector<uint32_t> order = orders.split == SplitOrder::Serial
-                                            ? frontier.visit_order(heuristic, orders.child)
-                                            : std::vector<uint32_t>{};
+    const std::vector<uint32_t> visits = order.split == SplitOrder::Serial
+                                             ? frontier.visit_order(heuristic, order.child)
+                                             : std::vector<uint32_t>{};
     std::atomic<size_t> next_node{0};
     tbb::parallel_for(0, threads, 1, [&](int) {
       Worker& worker = workers.local();
       for (;;) {
         const size_t taken = next_node.fetch_add(1, std::memory_order_relaxed);
         if (taken >= level.size()) return;
-        const size_t i = order.empty() ? taken : order[taken];
+        const size_t i = visits.empty() ? taken : visits[taken];
         if (found.load(std::memory_order_relaxed) || stop_reason.load() >= 0) return;
         const Node& node = level[i];
         const int f = node.g + heuristic.value(node.state);

@@ -7,6 +7,7 @@
 
 #include "taquin/board.hpp"
 #include "taquin/heuristic.hpp"
+#include "taquin/search/order.hpp"
 #include "taquin/search/result.hpp"
 
 namespace taquin {
@@ -38,11 +39,9 @@ struct SearchPlan {
   HeuristicKind heuristic = HeuristicKind::Linear;
   int threads = 1;  // IDA* above 1: the parallel search, on the threads oneTBB allows
   Limits limits;
-  // IDA* with pattern databases on sides above 4: the children's order; empty: the heuristic's
-  // own (PdbHeuristic: cheapest f first with two partitions, else move order).
-  std::optional<ChildOrder> child_order;
-  // The parallel IDA*'s split order with pattern databases; empty: the heuristic's (level).
-  std::optional<SplitOrder> split_order;
+  // IDA*'s child order (sides above 4, with pattern databases) and the parallel searches' split
+  // order (search/order.hpp).
+  SearchOrder order;
 };
 
 // Runs `plan` on the canonical board `start` (goal: identity with the blank on
