@@ -232,21 +232,30 @@ class IdaWorker {
     ++expanded_;
     const int blank = board.blank();
     const auto& list = kPrunedMoves<N>.at[blank][prev];
-    // Every child's reads in flight together (kPrefetchesInMoveOrder, or cheapest first).
+    // 1. Generate every child first: its automaton state, whose row is fetched while the other
+    // children are made (it is the first thing the child's own expansion reads), and, with
+    // kPrefetchesInMoveOrder or cheapest first, its table reads, all in flight together.
+    std::array<uint32_t, 4> child_automaton{};
     Slots<Lookup> reads;  // (written before they are read)
-    if constexpr (kPrefetches)
-      if (kPrefetchesInMoveOrder || cheapest_first_)
-        for (int k = 0; k < list.count; ++k) {
+    for (int k = 0; k < list.count; ++k) {
+      child_automaton[k] = automaton_.next(automaton, list.dir[k]);
+      if (child_automaton[k] == Automaton::kDead) continue;
+      automaton_.prefetch(child_automaton[k]);
+      if constexpr (kPrefetches)
+        if (kPrefetchesInMoveOrder || cheapest_first_) {
           const int to = list.target[k];
           reads.put(k, h_.prepare(state, board, board.at(to), to, blank));
           h_.prefetch(reads[k]);
         }
+    }
     std::array<uint8_t, 4> order{0, 1, 2, 3};
     if constexpr (kLookahead)
       if (cheapest_first_) {
         std::array<int, 4> f{};
         for (int k = 0; k < list.count; ++k) {
-          f[k] = h_.value_after(state, reads[k], bound_ - g - 1);
+          f[k] = child_automaton[k] == Automaton::kDead
+                     ? kInfinity
+                     : h_.value_after(state, reads[k], bound_ - g - 1);
           int at = k;  // (insertion: stable, so ties stay in move order)
           for (; at > 0 && f[order[at - 1]] > f[k]; --at) order[at] = order[at - 1];
           order[at] = static_cast<uint8_t>(k);
@@ -254,10 +263,12 @@ class IdaWorker {
       }
     for (int i = 0; i < list.count; ++i) {
       const int k = order[i];
-      const bool unwind =
-          kPrefetchesInMoveOrder || cheapest_first_
-              ? expand(board, state, g, automaton, list.dir[k], list.target[k], blank, reads[k])
-              : expand(board, state, g, automaton, list.dir[k], list.target[k], blank, Unused{});
+      if (child_automaton[k] == Automaton::kDead) continue;
+      const bool unwind = kPrefetchesInMoveOrder || cheapest_first_
+                              ? expand(board, state, g, child_automaton[k], list.dir[k],
+                                       list.target[k], blank, reads[k])
+                              : expand(board, state, g, child_automaton[k], list.dir[k],
+                                       list.target[k], blank, Unused{});
       if (unwind) return true;
     }
     return false;
@@ -304,29 +315,30 @@ class IdaWorker {
     return lookup;
   }
 
-  // dfs_at's child by blank move D: expand() with every cell and move a compile-time constant.
+  // dfs_at's child by blank move D: generated (1.), then expand() with every cell and move a
+  // compile-time constant.
   template <int Blank, Dir D>
   [[gnu::always_inline]] bool expand_to(const Board<N>& board, const State& state, Cost g,
                                         uint32_t automaton, const Lookup& reads) {
     constexpr int to = kMoves<N>.target_by_dir[Blank][static_cast<int>(D)];
-    return expand(board, state, g, automaton, std::integral_constant<Dir, D>{},
+    // 1. Generate: the automaton refuses a move that completes a duplicate move string.
+    const uint32_t child_automaton = automaton_.next(automaton, D);
+    if (child_automaton == Automaton::kDead) return false;
+    return expand(board, state, g, child_automaton, std::integral_constant<Dir, D>{},
                   std::integral_constant<int, to>{}, std::integral_constant<int, Blank>{}, reads);
   }
 
-  // One child of a node, the one path every search takes, in five steps: generate it (blank
-  // move `d`, from cell `blank` to cell `to`), update its heuristic to its f, prune it above the
-  // bound, recurse (or stop at the goal), record the move on the way back. The move and cells
-  // come as values (dfs) or as std::integral_constant (dfs_at's compile-time cells, which also
-  // name the child's search function); `reads`: its prepared reads (Lookup), or Unused where
-  // none were prepared. Returns true to unwind (goal found, or stopped).
+  // One child of a node, the one path every search takes, after its generation (step 1, in the
+  // callers: the blank move `d` from cell `blank` to cell `to`, which the automaton, now in
+  // state `child_automaton`, allowed): make it, update its heuristic to its f (2), prune it
+  // above the bound (3), recurse or stop at the goal (4), record the move on the way back (5).
+  // The move and cells come as values (dfs) or as std::integral_constant (dfs_at's compile-time
+  // cells, which also name the child's search function); `reads`: its prepared reads (Lookup),
+  // or Unused where none were prepared. Returns true to unwind (goal found, or stopped).
   template <typename Move, typename To, typename From, typename Reads>
   [[gnu::always_inline]] bool expand(const Board<N>& board, const State& state, Cost g,
-                                     uint32_t automaton, Move d, To to, From blank,
+                                     uint32_t child_automaton, Move d, To to, From blank,
                                      const Reads& reads) {
-    // 1. Generate: the automaton refuses a move that completes a duplicate move string.
-    const uint32_t child_automaton = automaton_.next(automaton, d);
-    if (child_automaton == Automaton::kDead) return false;
-    if constexpr (!kCompiledMoves) automaton_.prefetch(child_automaton);  // (with the reads)
     ++generated_;
     const int label = board.at(to);
     Board<N> child = board;
