@@ -8,38 +8,27 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
-#include <condition_variable>
 #include <cstdint>
 #include <mutex>
 #include <optional>
 #include <thread>
 #include <vector>
 
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include "taquin/board.hpp"
+#include "taquin/search/frontier.hpp"
 #include "taquin/search/ida.hpp"
+#include "taquin/search/mpi_messenger.hpp"
 #include "taquin/search/parallel_ida.hpp"
 #include "taquin/search/result.hpp"
+#include "taquin/search/subtree_search.hpp"
 #include "taquin/solvability.hpp"
 
 namespace taquin {
 
 namespace detail::mpi {
 
-// Message tags of the search. To rank 0: kReport (a rank found the goal or met a limit: every
-// rank stops), kNodes (its node count, under a node limit), kDone (its iteration is over); each
-// carries the sender's node count. From rank 0: kStop (stop this iteration). kPath: the
-// solution's moves, from the rank that found them to rank 0.
-enum Tag : int { kReport = 101, kNodes, kDone, kStop, kPath };
-// How long a thread that waits on messages sleeps between two looks: kIdlePause while this rank
-// has no search running (its core is free), kBusyPause beside a running search, whose core the
-// look takes for a moment (a stop waits a few milliseconds at most; on hardest80, looks every
-// 500 us cost each rank 0.26-0.42 s of system time, every 2 ms 0.11-0.18 s).
-inline constexpr auto kIdlePause = std::chrono::microseconds(100);
-inline constexpr auto kBusyPause = std::chrono::milliseconds(2);
 // Nodes a range of subtrees is meant to hold at most (a few milliseconds' search): enough that a
 // range outlasts the fetch of the next, few enough that the ranks sweep the frontier in order
 // together, as the threads do, and the last iteration reaches its first solution about as many
@@ -50,16 +39,6 @@ inline constexpr uint64_t kRangeNodes = uint64_t{1} << 14;
 // tables, parallel_ida_search's 2^18 left rank 1 idle for a tenth of the run, mostly while rank
 // 0 searched iterations it then abandoned (262,144 nodes each, searched again by both ranks).
 inline constexpr uint64_t kRankZeroIterationNodes = uint64_t{1} << 15;
-
-// Completes `request`, sleeping between tests: Open MPI's blocking calls spin, and a rank that
-// waits must leave the core to the ranks that search.
-inline void wait_quietly(MPI_Request& request) {
-  for (int done = 0;;) {
-    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
-    if (done) return;
-    std::this_thread::sleep_for(kIdlePause);
-  }
-}
 
 // A ticket counter in a window on rank 0 of a communicator, from which any rank takes the next
 // ticket by an atomic fetch-and-add (MPI_Rget_accumulate in a passive-target epoch): no answer
@@ -237,24 +216,13 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   const uint64_t own_frontier_generated = rank == 0 ? serial_generated + frontier_generated : 0;
   const std::vector<Node>& frontier = tree.deepest();
   const size_t frontier_depth = tree.depth();
-  const int threads = tbb::this_task_arena::max_concurrency();
   TicketCounter& counter = team.counter;
-  // Subtrees are handed out in level order, or in the serial search's order if the split order
-  // says so (ranges of this list; empty: level order).
-  const std::vector<uint32_t> visits = order.split == SplitOrder::Serial
-                                           ? tree.visit_order(heuristic, order.child)
-                                           : std::vector<uint32_t>{};
 
   std::atomic<uint64_t> shared_nodes{own_frontier_expanded};  // this rank's (rank 0: all ranks')
   std::atomic<bool> halt{false};  // stop every search of this rank (goal or limit anywhere)
   std::atomic<int> own_stop{-1};  // the limit this rank met (an Outcome), -1: none
   std::mutex mpi_mutex;           // one thread calls MPI at a time (MPI_THREAD_SERIALIZED)
-  tbb::enumerable_thread_specific<Worker> workers([&] {
-    return Worker(heuristic, start.blank_label(),
-                  detail::LimitWatch(limits, detail::kIdaCheckInterval, started, &shared_nodes,
-                                     &halt, threads),
-                  order.child);
-  });
+  detail::SubtreeSearch<N, H> subtrees(heuristic, tree, order, limits, started, shared_nodes, halt);
   std::vector<Dir> solution;
   bool found_here = false;
   int found_rank = ranks;  // after an iteration: the least rank that found the goal, else ranks
@@ -264,19 +232,10 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     found_rank = 0;
     solution = tree.path_to(frontier_depth, static_cast<uint32_t>(frontier.size() - 1));
   } else {
-    int least_f = Worker::kInfinity;
-    for (const Node& node : frontier)
-      least_f = std::min(least_f, node.g + heuristic.value(node.state));
-    bound = std::max(bound, least_f);
+    bound = std::max(bound, subtrees.least_f());
   }
   // This rank's nodes so far, as told to rank 0 (the shared counter; workers add to it at checks).
   const auto nodes_so_far = [&] { return shared_nodes.load(std::memory_order_relaxed); };
-  // The nodes this rank's workers expanded.
-  const auto searched = [&] {
-    uint64_t nodes = 0;
-    for (const Worker& worker : workers) nodes += worker.expanded();
-    return nodes;
-  };
   // Every rank's nodes in the last iteration (rank 0's serial ones for the first), from which
   // each rank sizes this iteration's ranges alike; the first ticket of this iteration.
   uint64_t last_iteration_nodes = std::max<int32_t>(serial[2], 1);
@@ -289,23 +248,8 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
         std::clamp<uint64_t>(frontier.size() * kRangeNodes / expected_nodes, 1, frontier.size()));
     const std::vector<size_t> ends =
         range_ends(frontier.size(), static_cast<size_t>(team.all_threads), range_cap);
-    const uint64_t searched_before = searched();
+    const uint64_t searched_before = subtrees.expanded();
     uint64_t tickets = 0;  // this rank took in this iteration
-    std::atomic<int> next_bound{Worker::kInfinity};
-    std::atomic<bool> workers_done{false};
-    // Wakes this rank's communication thread from its pause at once when the workers are done or
-    // halt (its periodic looks then cost no latency at the iteration's end or at a stop).
-    std::mutex wake_mutex;
-    std::condition_variable wake;
-    const auto wake_communication = [&] {
-      { std::lock_guard lock(wake_mutex); }
-      wake.notify_all();
-    };
-    // The communication thread's pause beside a running search: kBusyPause, or until `woken`.
-    const auto pause_unless = [&](auto woken) {
-      std::unique_lock lock(wake_mutex);
-      wake.wait_for(lock, kBusyPause, woken);
-    };
     // This rank's current range [lo, hi) of the frontier.
     size_t lo = 0;
     size_t hi = 0;
@@ -335,130 +279,38 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
       index = lo++;
       return true;
     };
-    // Tells rank 0 that this rank found the goal (what = 1) or met a limit (what = 2).
+    IterationMessenger messenger(comm, rank, ranks, limits, mpi_mutex, halt, shared_nodes,
+                                 own_stop);
+    // Tells rank 0 that this rank found the goal (what = 1) or met a limit (what = 2); the
+    // caller holds mpi_mutex.
     const auto report_to_root = [&](uint64_t what) {
       halt.store(true);
-      if (rank == 0) {  // rank 0's communication thread sends the stop
-        wake_communication();
+      if (rank == 0) {  // rank 0's messenger sends the stop
+        messenger.wake();
         return;
       }
       const uint64_t report[2] = {nodes_so_far(), what};
       MPI_Send(report, 2, MPI_UINT64_T, 0, kReport, comm);
     };
-
-    bool stop_sent = false;  // rank 0: kStop went to every other rank this iteration
-    bool stop_received = false;
-    std::thread communication;
-    if (ranks > 1 && rank == 0) {
-      // Rank 0's messages: reports, node counts and the ends of the others' iterations; a stop
-      // to every other rank once this rank halts. Its MPI calls also drive the progress of the
-      // ticket counter where that needs rank 0 (across nodes without network atomics).
-      communication = std::thread([&] {
-        std::vector<uint64_t> reported(static_cast<size_t>(ranks), 0);
-        int done = 0;
-        for (;;) {
-          std::unique_lock lock(mpi_mutex);
-          if (!stop_sent && halt.load()) {
-            for (int r = 1; r < ranks; ++r) MPI_Send(nullptr, 0, MPI_BYTE, r, kStop, comm);
-            stop_sent = true;
-          }
-          int waiting = 0;
-          MPI_Status status;
-          MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &waiting, &status);
-          if (!waiting) {
-            if (done == ranks - 1 && workers_done.load()) return;
-            lock.unlock();
-            if (workers_done.load())
-              std::this_thread::sleep_for(kIdlePause);
-            else
-              pause_unless([&] { return workers_done.load() || (halt.load() && !stop_sent); });
-            continue;
-          }
-          uint64_t message[2];
-          MPI_Recv(message, 2, MPI_UINT64_T, status.MPI_SOURCE, status.MPI_TAG, comm,
-                   MPI_STATUS_IGNORE);
-          lock.unlock();
-          const auto from = static_cast<size_t>(status.MPI_SOURCE);
-          const uint64_t total =
-              shared_nodes.fetch_add(message[0] - reported[from]) + message[0] - reported[from];
-          reported[from] = message[0];
-          if (limits.max_nodes && total >= limits.max_nodes && !halt.load()) {
-            int none = -1;
-            own_stop.compare_exchange_strong(none, static_cast<int>(Outcome::NodeLimit));
-            halt.store(true);
-          }
-          if (status.MPI_TAG == kReport) {
-            halt.store(true);
-          } else if (status.MPI_TAG == kDone) {
-            ++done;
-          }
-        }
-      });
-    } else if (ranks > 1) {
-      communication = std::thread([&] {
-        uint64_t told = 0;  // the node count last sent to rank 0
-        while (!workers_done.load()) {
-          {
-            std::lock_guard lock(mpi_mutex);
-            // Under a node limit, rank 0 hears of this rank's nodes as they grow, so the limit
-            // stops every rank near it.
-            if (limits.max_nodes && nodes_so_far() >= told + detail::kIdaCheckInterval) {
-              told = nodes_so_far();
-              const uint64_t report[2] = {told, 0};
-              MPI_Send(report, 2, MPI_UINT64_T, 0, kNodes, comm);
-            }
-            int waiting = 0;
-            MPI_Iprobe(0, kStop, comm, &waiting, MPI_STATUS_IGNORE);
-            if (waiting) {
-              MPI_Recv(nullptr, 0, MPI_BYTE, 0, kStop, comm, MPI_STATUS_IGNORE);
-              stop_received = true;
-              halt.store(true);
-              return;
-            }
-          }
-          pause_unless([&] { return workers_done.load(); });
-        }
-      });
-    }
-
-    tbb::parallel_for(0, threads, 1, [&](int) {
-      Worker& worker = workers.local();
-      size_t taken = 0;
-      while (next_subtree(taken)) {
-        const size_t i = visits.empty() ? taken : visits[taken];
-        const Node& node = frontier[i];
-        const int f = node.g + heuristic.value(node.state);
-        int r = f;
-        if (f <= bound)
-          r = worker.search(node.board, node.state, node.g, node.prev, bound, node.automaton);
-        if (r == Worker::kFound) {
+    const int next_bound = subtrees.iterate(
+        bound, next_subtree,
+        [&](std::vector<Dir> moves) {
           std::lock_guard lock(mpi_mutex);
           if (!found_here) {
             found_here = true;
-            solution = tree.path_to(frontier_depth, static_cast<uint32_t>(i));
-            const std::vector<Dir> below = worker.path();
-            solution.insert(solution.end(), below.begin(), below.end());
+            solution = std::move(moves);
             report_to_root(1);
           }
-          return;
-        }
-        if (r == Worker::kStopped) {
-          if (worker.stop_reason() != Outcome::Cancelled || !halt.load()) {
+        },
+        [&](Outcome reason) {
+          if (reason != Outcome::Cancelled || !halt.load()) {
             std::lock_guard lock(mpi_mutex);
             int none = -1;
-            own_stop.compare_exchange_strong(none, static_cast<int>(worker.stop_reason()));
+            own_stop.compare_exchange_strong(none, static_cast<int>(reason));
             report_to_root(2);
           }
-          return;
-        }
-        int seen_bound = next_bound.load(std::memory_order_relaxed);
-        while (r < seen_bound && !next_bound.compare_exchange_weak(seen_bound, r)) {
-        }
-      }
-    });
-    workers_done.store(true);
-    wake_communication();
-    if (communication.joinable()) communication.join();
+        });
+    messenger.finish();
     // A ticket asked for ahead and not taken (the iteration ended or stopped) completes here, so
     // that every ticket of this iteration is counted before the next one starts.
     if (asked) counter.take();
@@ -473,12 +325,13 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
     // its first ticket alike on every rank.
     // One exchange (all ranks' values to every rank), each rank taking the minima and sums.
     constexpr size_t kMinima = 4;
-    const int64_t own_values[kMinima + 2] = {found_here ? rank : ranks,
-                                             next_bound.load(),
-                                             own_stop.load() >= 0 ? own_stop.load() : INT_MAX,
-                                             stop_sent ? -1 : 0,
-                                             static_cast<int64_t>(searched() - searched_before),
-                                             static_cast<int64_t>(tickets)};
+    const int64_t own_values[kMinima + 2] = {
+        found_here ? rank : ranks,
+        next_bound,
+        own_stop.load() >= 0 ? own_stop.load() : INT_MAX,
+        messenger.stop_sent() ? -1 : 0,
+        static_cast<int64_t>(subtrees.expanded() - searched_before),
+        static_cast<int64_t>(tickets)};
     std::vector<int64_t> every_value(std::size(own_values) * static_cast<size_t>(ranks));
     MPI_Request exchange;
     MPI_Iallgather(own_values, std::size(own_values), MPI_INT64_T, every_value.data(),
@@ -491,7 +344,7 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
       for (size_t k = 0; k < 2; ++k)
         sums[k] += static_cast<uint64_t>(every_value[at + kMinima + k]);
     }
-    if (rank != 0 && global[3] == -1 && !stop_received) {
+    if (rank != 0 && global[3] == -1 && !messenger.stop_received()) {
       MPI_Request receiving;
       MPI_Irecv(nullptr, 0, MPI_BYTE, 0, kStop, comm, &receiving);
       wait_quietly(receiving);
@@ -527,12 +380,9 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   }
 
   // Nodes: each rank's, gathered on rank 0 and summed.
-  uint64_t own[3] = {own_frontier_expanded, own_frontier_generated, 0};
-  for (Worker& worker : workers) {
-    own[0] += worker.expanded();
-    own[1] += worker.generated();
-    own[2] = std::max<uint64_t>(own[2], static_cast<uint64_t>(worker.deepest()));
-  }
+  const uint64_t own[3] = {own_frontier_expanded + subtrees.expanded(),
+                           own_frontier_generated + subtrees.generated(),
+                           static_cast<uint64_t>(subtrees.deepest())};
   std::vector<uint64_t> all(3 * static_cast<size_t>(ranks));
   MPI_Request gathering;
   MPI_Igather(own, 3, MPI_UINT64_T, all.data(), 3, MPI_UINT64_T, 0, comm, &gathering);

@@ -7,32 +7,20 @@
 #include <cstdint>
 #include <mutex>
 #include <optional>
-#include <unordered_set>
 #include <vector>
 
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include "taquin/board.hpp"
+#include "taquin/search/frontier.hpp"
 #include "taquin/search/ida.hpp"
 #include "taquin/search/order.hpp"
 #include "taquin/search/result.hpp"
+#include "taquin/search/subtree_search.hpp"
 #include "taquin/solvability.hpp"
 
 namespace taquin {
 
 namespace detail {
 
-// Frontier size the breadth-first expansion of the root aims for: enough subtrees to balance
-// the threads, few enough that the frontier costs nothing next to the search. After serial
-// iterations, the target is a sixteenth of the last one's nodes, within [kFrontierMin,
-// kFrontierTarget]: building the frontier then costs a few percent of the next iteration, which is
-// several times larger, even when the whole search takes a millisecond.
-inline constexpr size_t kFrontierTarget = 4096;
-inline constexpr size_t kFrontierMin = 64;
-// Deepest frontier level, so huge boards never expand the root for long.
-inline constexpr int kFrontierMaxDepth = 24;
 // Bounds are first tried by one thread, without a frontier, until an iteration needs more nodes
 // than this: it is then abandoned and tried again in parallel. A search whose every iteration
 // fits (a few milliseconds) is the serial search, node for node, so its statistics are the same
@@ -43,115 +31,6 @@ inline constexpr uint64_t kSerialIterationNodes = uint64_t{1} << 18;
 // How many times more nodes an IDA* iteration is taken to need than the one before (the bound
 // grows by 2; the 15-puzzle's iterations grow some 4 to 8 times with linear conflict).
 inline constexpr uint64_t kIterationGrowth = 8;
-
-template <int N, typename H>
-struct FrontierNode {
-  Board<N> board;
-  typename H::State state;
-  int g = 0;
-  int prev = kNoMove;   // the move that reached it (its last move from the start)
-  uint32_t parent = 0;  // index of its parent in the previous level
-  uint32_t automaton = MoveAutomatonFor<N>::kStart;  // after the moves from the start
-};
-
-// The breadth-first frontier the parallel searches (threads, MPI ranks) split: levels of nodes
-// from the start, each knowing its parent so that the moves to any node can be rebuilt; a board
-// seen at a shallower level is dropped.
-template <int N, typename H>
-class Frontier {
- public:
-  using Node = FrontierNode<N, H>;
-  enum class Grown { Level, Goal, Nothing };
-
-  Frontier(const Board<N>& start, const typename H::State& state) : seen_{start} {
-    levels_.push_back({Node{start, state, 0, kNoMove, 0, MoveAutomatonFor<N>::kStart}});
-  }
-
-  // The deepest level, its depth, and how many boards have been seen in all.
-  const std::vector<Node>& deepest() const { return levels_.back(); }
-  size_t depth() const { return levels_.size() - 1; }
-  size_t levels() const { return levels_.size(); }
-  uint64_t seen() const { return seen_.size(); }
-
-  // Expands the deepest level into a new one (children in move order), adding to `expanded` and
-  // `generated`. Goal: a child is `goal`, the new level's last node (met breadth-first: optimal).
-  // Nothing: every child was seen before (no level added: the goal is not in the space).
-  Grown grow(const H& heuristic, const Board<N>& goal, uint64_t& expanded, uint64_t& generated) {
-    const MoveAutomatonFor<N>& automaton = MoveAutomatonFor<N>::standard();
-    std::vector<Node> next;
-    next.reserve(levels_.back().size() * 3);
-    const std::vector<Node>& level = levels_.back();
-    for (uint32_t i = 0; i < level.size(); ++i) {
-      const Node& node = level[i];
-      ++expanded;
-      const int blank = node.board.blank();
-      const auto& list = kPrunedMoves<N>.at[blank][node.prev];
-      for (int k = 0; k < list.count; ++k) {
-        const uint32_t child_automaton = automaton.next(node.automaton, list.dir[k]);
-        if (child_automaton == MoveAutomatonFor<N>::kDead) continue;
-        Node child{node.board, node.state,     node.g + 1, static_cast<int>(list.dir[k]),
-                   i,          child_automaton};
-        const int to = list.target[k];
-        const int label = child.board.at(to);
-        child.board.slide(to);
-        ++generated;
-        if (!seen_.insert(child.board).second) continue;
-        heuristic.update(child.state, child.board, label, to, blank);
-        next.push_back(child);
-        if (child.board == goal) {
-          levels_.push_back(std::move(next));
-          return Grown::Goal;
-        }
-      }
-    }
-    if (next.empty()) return Grown::Nothing;
-    levels_.push_back(std::move(next));
-    return Grown::Level;
-  }
-
-  // The deepest level's nodes (indexes into deepest()) in the order a serial IDA* whose children
-  // are searched in `order` meets them (`heuristic` ranks them): for ChildOrder::Moves, level order
-  // (returned empty: the identity); for CheapestFirst, each node's children by f (ties in move
-  // order), after those of the nodes its parent's level meets first. The parallel searches hand out
-  // the subtrees in this order, so the last iteration reaches the goal about where the serial
-  // search does.
-  std::vector<uint32_t> visit_order(const H& heuristic, ChildOrder order) const {
-    std::vector<uint32_t> sorted;
-    if (order == ChildOrder::Moves) return sorted;
-    std::vector<uint32_t> rank{0};  // of each node of the level above, in the serial order
-    for (size_t d = 1; d < levels_.size(); ++d) {
-      const std::vector<Node>& level = levels_[d];
-      std::vector<int> h(level.size());
-      sorted.resize(level.size());
-      for (uint32_t i = 0; i < level.size(); ++i) {
-        sorted[i] = i;
-        h[i] = heuristic.value(level[i].state);  // (one level: one g)
-      }
-      std::stable_sort(sorted.begin(), sorted.end(), [&](uint32_t a, uint32_t b) {
-        const uint32_t ra = rank[level[a].parent], rb = rank[level[b].parent];
-        return ra != rb ? ra < rb : h[a] < h[b];
-      });
-      rank.assign(level.size(), 0);
-      for (uint32_t j = 0; j < sorted.size(); ++j) rank[sorted[j]] = j;
-    }
-    return sorted;
-  }
-
-  // Moves from the start to node `i` of level `depth`.
-  std::vector<Dir> path_to(size_t depth, uint32_t i) const {
-    std::vector<Dir> path(depth);
-    for (size_t d = depth; d > 0; --d) {
-      const Node& node = levels_[d][i];
-      path[d - 1] = static_cast<Dir>(node.prev);
-      i = node.parent;
-    }
-    return path;
-  }
-
- private:
-  std::vector<std::vector<Node>> levels_;
-  std::unordered_set<Board<N>, BoardHash<N>> seen_;
-};
 
 // The serial start of a parallel search: bounds from `bound` up tried by one thread, without a
 // frontier (ida_search's iterations, node for node), until an iteration needs more than
@@ -233,8 +112,6 @@ template <int N, IncrementalHeuristic<N> H>
 SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
                                  const Limits& limits = {}, SearchOrder order = {},
                                  uint64_t serial_nodes = detail::kSerialIterationNodes) {
-  using Node = detail::FrontierNode<N, H>;
-  using Worker = detail::IdaWorker<N, H>;
   const auto started = std::chrono::steady_clock::now();
   SearchResult result;
   Stats& stats = result.stats;
@@ -293,92 +170,59 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
   std::atomic<bool> found{false};
   std::atomic<int> stop_reason{-1};
   std::mutex solution_mutex;
-  const int threads = tbb::this_task_arena::max_concurrency();
-  tbb::enumerable_thread_specific<Worker> workers([&] {
-    return Worker(heuristic, start.blank_label(),
-                  detail::LimitWatch(limits, detail::kIdaCheckInterval, started, &shared_nodes,
-                                     &found, threads),
-                  order.child);
-  });
-
-  int least_f = Worker::kInfinity;
-  for (const Node& node : frontier.deepest())
-    least_f = std::min(least_f, node.g + heuristic.value(node.state));
-  bound = std::max(bound, least_f);
+  detail::SubtreeSearch<N, H> subtrees(heuristic, frontier, order, limits, started, shared_nodes,
+                                       found);
+  bound = std::max(bound, subtrees.least_f());
   uint64_t searched = 0;  // nodes of the workers after the last iteration
   for (;;) {
     ++stats.iterations;
-    const std::vector<Node>& level = frontier.deepest();
-    const size_t frontier_depth = frontier.depth();
-    std::atomic<int> next_bound{Worker::kInfinity};
-    // Each thread takes the next subtree in level order, or in the serial search's order
-    // (visit_order) if the split order says so, so the threads sweep the frontier together and
-    // the last iteration reaches the first solution about as many times sooner as there are
-    // threads.
-    const std::vector<uint32_t> visits = order.split == SplitOrder::Serial
-                                             ? frontier.visit_order(heuristic, order.child)
-                                             : std::vector<uint32_t>{};
-    std::atomic<size_t> next_node{0};
-    tbb::parallel_for(0, threads, 1, [&](int) {
-      Worker& worker = workers.local();
-      for (;;) {
-        const size_t taken = next_node.fetch_add(1, std::memory_order_relaxed);
-        if (taken >= level.size()) return;
-        const size_t i = visits.empty() ? taken : visits[taken];
-        if (found.load(std::memory_order_relaxed) || stop_reason.load() >= 0) return;
-        const Node& node = level[i];
-        const int f = node.g + heuristic.value(node.state);
-        int r = f;
-        if (f <= bound)
-          r = worker.search(node.board, node.state, node.g, node.prev, bound, node.automaton);
-        if (r == Worker::kFound) {
+    // Each thread takes the next subtree from one counter, so the threads sweep the frontier
+    // together and the last iteration reaches the first solution about as many times sooner as
+    // there are threads.
+    std::atomic<size_t> next_subtree{0};
+    const size_t count = subtrees.subtrees();
+    const int next_bound = subtrees.iterate(
+        bound,
+        [&](size_t& taken) {
+          taken = next_subtree.fetch_add(1, std::memory_order_relaxed);
+          return taken < count && !found.load(std::memory_order_relaxed) && stop_reason.load() < 0;
+        },
+        [&](std::vector<Dir> moves) {
           std::lock_guard lock(solution_mutex);
           if (!found.load()) {
-            result.moves = frontier.path_to(frontier_depth, static_cast<uint32_t>(i));
-            const std::vector<Dir> below = worker.path();
-            result.moves.insert(result.moves.end(), below.begin(), below.end());
+            result.moves = std::move(moves);
             found.store(true);
           }
-          return;
-        }
-        if (r == Worker::kStopped) {
-          if (worker.stop_reason() != Outcome::Cancelled || !found.load()) {
-            int expected = -1;
-            stop_reason.compare_exchange_strong(expected, static_cast<int>(worker.stop_reason()));
+        },
+        [&](Outcome reason) {
+          if (reason != Outcome::Cancelled || !found.load()) {
+            int none = -1;
+            stop_reason.compare_exchange_strong(none, static_cast<int>(reason));
           }
-          return;
-        }
-        int seen_bound = next_bound.load(std::memory_order_relaxed);
-        while (r < seen_bound && !next_bound.compare_exchange_weak(seen_bound, r)) {
-        }
-      }
-    });
+        });
     if (found.load()) break;
     if (stop_reason.load() >= 0) break;
-    if (next_bound.load() == Worker::kInfinity) break;
+    if (next_bound == detail::SubtreeSearch<N, H>::kInfinity) break;
     // A frontier built small for a search that has since grown is made deeper, so the threads
     // keep enough subtrees to share.
-    uint64_t total = 0;
-    for (const Worker& worker : workers) total += worker.expanded();
+    const uint64_t total = subtrees.expanded();
     if (limits.on_iteration)
       limits.on_iteration({bound, stats.nodes_expanded + total, detail::seconds_since(started)});
-    bound = next_bound.load();
+    bound = next_bound;
     const uint64_t iteration_nodes = total - searched;
     searched = total;
-    if (level.size() < detail::kFrontierTarget && iteration_nodes / 16 > 4 * level.size() &&
+    if (count < detail::kFrontierTarget && iteration_nodes / 16 > 4 * count &&
         deepen(std::min<size_t>(iteration_nodes / 16, detail::kFrontierTarget))) {
       found.store(true);  // the goal lies within the new levels: met breadth-first, optimal
       break;
     }
+    subtrees.split();
   }
 
-  int deepest = 0;
-  for (Worker& worker : workers) {
-    worker.flush_nodes();
-    stats.nodes_expanded += worker.expanded();
-    stats.nodes_generated += worker.generated();
-    deepest = std::max(deepest, worker.deepest());
-  }
+  subtrees.flush();
+  stats.nodes_expanded += subtrees.expanded();
+  stats.nodes_generated += subtrees.generated();
+  const int deepest = subtrees.deepest();
   stats.max_states_in_memory = std::max<uint64_t>(
       frontier_states, frontier.deepest().size() + static_cast<uint64_t>(deepest) + 1);
   if (found.load()) {
