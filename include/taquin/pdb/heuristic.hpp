@@ -129,8 +129,6 @@ class PdbHeuristic {
   }
 
   [[gnu::always_inline]] int value(const State& s) const {
-    // (Two views at most: the 4x4 hot loop's code as it was before partitions.)
-    if constexpr (kMaxViews == 2) return views_ == 1 ? s.sum[0] : std::max(s.sum[0], s.sum[1]);
     int best = s.sum[0];
     for (int v = 1; v < kMaxViews; ++v)  // (a constant count: the loop unrolls)
       if (v < views_) best = std::max(best, s.sum[v]);
@@ -152,11 +150,6 @@ class PdbHeuristic {
   }
   [[gnu::always_inline]] int update_rest(State& s, const Board<N>& after, int label, int from,
                                          int to) const {
-    if (views_ == 1) return s.sum[0];
-    if constexpr (kMaxViews == 2) {  // (the 4x4 hot loop's code as before partitions)
-      relook(s, 1, after, label, from, to);
-      return std::max(s.sum[0], s.sum[1]);
-    }
     for (int v = 1; v < kMaxViews; ++v)
       if (v < views_) relook(s, v, after, label, from, to);
     return value(s);
@@ -181,23 +174,14 @@ class PdbHeuristic {
                                         int to) const {
     Lookup l;
     l.view[0] = read_after(s, 0, board, label, from, to);
-    if constexpr (kMaxViews == 2) {  // (two views: the 4x4 hot loop's code as before partitions)
-      if (views_ == 2) l.view[1] = read_after(s, 1, board, label, from, to);
-    } else {
-      for (int v = 1; v < kMaxViews; ++v)
-        if (v < views_) l.view[v] = read_after(s, v, board, label, from, to);
-    }
+    for (int v = 1; v < kMaxViews; ++v)
+      if (v < views_) l.view[v] = read_after(s, v, board, label, from, to);
     return l;
   }
   [[gnu::always_inline]] void prefetch(const Lookup& l) const {
     // (A view's group is -1 when the moved piece is in none, or the view is not in use.)
-    if constexpr (kMaxViews == 2) {
-      if (l.view[0].group >= 0) prefetch_read(0, l.view[0]);
-      if (l.view[1].group >= 0) prefetch_read(1, l.view[1]);
-    } else {
-      for (int v = 0; v < kMaxViews; ++v)
-        if (l.view[v].group >= 0) prefetch_read(v, l.view[v]);
-    }
+    for (int v = 0; v < kMaxViews; ++v)
+      if (l.view[v].group >= 0) prefetch_read(v, l.view[v]);
   }
   // update_first and update_rest from the reads prepared for the move.
   [[gnu::always_inline]] int update_first(State& s, const Lookup& l) const {
@@ -205,11 +189,6 @@ class PdbHeuristic {
     return s.sum[0];
   }
   [[gnu::always_inline]] int update_rest(State& s, const Lookup& l) const {
-    if (views_ == 1) return s.sum[0];
-    if constexpr (kMaxViews == 2) {
-      apply(s, 1, l.view[1]);
-      return std::max(s.sum[0], s.sum[1]);
-    }
     for (int v = 1; v < kMaxViews; ++v)
       if (v < views_) apply(s, v, l.view[v]);
     return value(s);
