@@ -150,23 +150,15 @@ SearchResult mpi_ida_search(const Board<N>& start, const H& heuristic, const Lim
   SearchResult result;
   Stats& stats = result.stats;
   int bound = 0;
-  auto finish = [&](Outcome outcome) {
-    result.outcome = outcome;
-    if (outcome != Outcome::Solved && outcome != Outcome::Unsolvable) result.lower_bound = bound;
-    stats.states_selected = stats.nodes_expanded;
-    stats.seconds = detail::seconds_since(started);
+  const auto finish = [&](Outcome outcome) {
     if (rank_expanded) rank_expanded->assign(static_cast<size_t>(ranks), 0);
-    return result;
+    return detail::finish_search(result, outcome, bound, started);
   };
-  // Every rank takes these early returns alike: they depend on the board only.
-  if (!is_solvable(start)) return finish(Outcome::Unsolvable);
+  // Every rank takes this early return alike: it depends on the board only.
+  if (const std::optional<Outcome> ended = detail::trivial_outcome(start, result))
+    return finish(*ended);
   const Board<N> goal = Board<N>::identity(start.blank_label());
   const typename H::State start_state = heuristic.init(start);
-  if (start == goal) {
-    result.optimal = true;
-    stats.max_states_in_memory = 1;
-    return finish(Outcome::Solved);
-  }
 
   // The small bounds, on rank 0 alone: the others would only wait for each other's ranges. It
   // tells the others the outcome if the search ended there (else -1), the next bound and the

@@ -32,6 +32,28 @@ inline constexpr uint64_t kSerialIterationNodes = uint64_t{1} << 18;
 // grows by 2; the 15-puzzle's iterations grow some 4 to 8 times with linear conflict).
 inline constexpr uint64_t kIterationGrowth = 8;
 
+// The start every parallel search shares: a board that cannot reach its goal, or the goal
+// itself, ends the search at once (the outcome; for the goal, `result` says so). Else nullopt.
+template <int N>
+std::optional<Outcome> trivial_outcome(const Board<N>& start, SearchResult& result) {
+  if (!is_solvable(start)) return Outcome::Unsolvable;
+  if (start != Board<N>::identity(start.blank_label())) return std::nullopt;
+  result.optimal = true;
+  result.stats.max_states_in_memory = 1;
+  return Outcome::Solved;
+}
+
+// `result` ended with `outcome` while the bound `bound` was under way (a stop's lower bound),
+// its statistics completed; the search started at `started`.
+inline SearchResult& finish_search(SearchResult& result, Outcome outcome, int bound,
+                                   std::chrono::steady_clock::time_point started) {
+  result.outcome = outcome;
+  if (outcome != Outcome::Solved && outcome != Outcome::Unsolvable) result.lower_bound = bound;
+  result.stats.states_selected = result.stats.nodes_expanded;
+  result.stats.seconds = seconds_since(started);
+  return result;
+}
+
 // The serial start of a parallel search: bounds from `bound` up tried by one thread, without a
 // frontier (ida_search's iterations, node for node), until an iteration needs more than
 // `serial_nodes` nodes; that one is abandoned (its nodes still counted). Returns the outcome when
@@ -117,22 +139,13 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
   Stats& stats = result.stats;
   // The bound of the iteration under way: no solution is shorter (the lower bound of a stop).
   int bound = 0;
-  auto finish = [&](Outcome outcome) {
-    result.outcome = outcome;
-    if (outcome != Outcome::Solved && outcome != Outcome::Unsolvable) result.lower_bound = bound;
-    stats.states_selected = stats.nodes_expanded;
-    stats.seconds = detail::seconds_since(started);
-    return result;
+  const auto finish = [&](Outcome outcome) {
+    return detail::finish_search(result, outcome, bound, started);
   };
-  if (!is_solvable(start)) return finish(Outcome::Unsolvable);
-
+  if (const std::optional<Outcome> ended = detail::trivial_outcome(start, result))
+    return finish(*ended);
   const Board<N> goal = Board<N>::identity(start.blank_label());
   const typename H::State start_state = heuristic.init(start);
-  if (start == goal) {
-    result.optimal = true;
-    stats.max_states_in_memory = 1;
-    return finish(Outcome::Solved);
-  }
 
   // Small iterations, one thread.
   bound = heuristic.value(start_state);
