@@ -12,6 +12,7 @@
 #include "taquin/pdb/direct_table.hpp"
 #include "taquin/pdb/geometry.hpp"
 #include "taquin/pdb/pdb_set.hpp"
+#include "taquin/pdb/views.hpp"
 
 namespace taquin::pdb {
 
@@ -43,35 +44,26 @@ class DirectPdbHeuristic {
 
   // Preconditions as PdbHeuristic's, and serves_direct(set). Expands (or shares) the tables.
   DirectPdbHeuristic(const PdbSet& set, int blank_cell) {
-    const std::vector<int> syms = usable_symmetries(set.catalogue, blank_cell);
-    const int per_partition = std::min<int>(2, static_cast<int>(syms.size()));
-    views_ = std::min<int>(kMaxViews, per_partition * set.catalogue.partitions);
+    const std::vector<ViewPlan<N>> plans = plan_views<N>(set, blank_cell, kMaxViews);
+    views_ = static_cast<int>(plans.size());
     for (int v = 0; v < views_; ++v) {
       View& view = view_[v];
-      const int partition = v / per_partition;
-      std::array<uint8_t, kCells> map{}, inverse{};  // board cell -> catalogue cell, and back
-      for (int c = 0; c < kCells; ++c) {
-        map[c] = static_cast<uint8_t>(symmetric_cell(syms[v % per_partition], c, N));
-        inverse[map[c]] = static_cast<uint8_t>(c);
-      }
+      const ViewPlan<N>& plan = plans[static_cast<size_t>(v)];
       view.group_of.fill(-1);
-      int groups = 0;
-      for (size_t t = 0; t < set.tables.size(); ++t) {
-        if (set.catalogue.group_partition[t] != partition) continue;
-        const int g = groups++;
-        tables_.push_back(DirectTable::of(set.tables[t]));
+      for (int g = 0; g < static_cast<int>(plan.tables.size()); ++g) {
+        const std::shared_ptr<const Table>& table = set.tables[plan.tables[g]];
+        tables_.push_back(DirectTable::of(table));
         view.table[g] = tables_.back()->address(0);
-        const std::vector<uint8_t>& cells = set.tables[t]->cells();
-        const int k = static_cast<int>(cells.size());
+        const std::vector<uint8_t>& cells = table->cells();
         uint32_t weight = 1;
-        for (int i = k - 1; i >= 0; --i) {
-          const int label = inverse[cells[i]];  // the tile whose goal cell maps to cells[i]
+        for (int i = static_cast<int>(cells.size()) - 1; i >= 0; --i) {
+          const int label = plan.inverse[cells[i]];  // the tile whose goal cell maps to cells[i]
           view.group_of[label] = static_cast<int8_t>(g);
-          for (int c = 0; c < kCells; ++c) view.step[label][c] = map[c] * weight;
+          for (int c = 0; c < kCells; ++c) view.step[label][c] = plan.map[c] * weight;
           weight *= kCells;
         }
       }
-      view_groups_[v] = groups;
+      view_groups_[v] = static_cast<int>(plan.tables.size());
     }
   }
 

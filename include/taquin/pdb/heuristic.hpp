@@ -16,6 +16,7 @@
 #include "taquin/pdb/geometry.hpp"
 #include "taquin/pdb/pdb_set.hpp"
 #include "taquin/pdb/rank.hpp"
+#include "taquin/pdb/views.hpp"
 
 namespace taquin::pdb {
 
@@ -51,25 +52,18 @@ class PdbHeuristic {
   // empty (load_pdb_set checks both), and Views >= views_for(set.catalogue). Keeps `set`'s
   // tables alive.
   PdbHeuristic(const PdbSet& set, int blank_cell) : tables_(set.tables) {
-    const std::vector<int> syms = usable_symmetries(set.catalogue, blank_cell);
-    const int per_partition = std::min<int>(2, static_cast<int>(syms.size()));
-    views_ = std::min<int>(kMaxViews, per_partition * set.catalogue.partitions);
+    const std::vector<ViewPlan<N>> plans = plan_views<N>(set, blank_cell, kMaxViews);
+    views_ = static_cast<int>(plans.size());
     for (int v = 0; v < views_; ++v) {
       View& view = view_[v];
-      const int partition = v / per_partition;
-      std::vector<int> tables;  // the partition's groups, as indexes of set.tables
-      for (size_t g = 0; g < set.tables.size(); ++g)
-        if (set.catalogue.group_partition[g] == partition) tables.push_back(static_cast<int>(g));
-      view_groups_[v] = static_cast<int>(tables.size());
+      const ViewPlan<N>& plan = plans[static_cast<size_t>(v)];
+      view_groups_[v] = static_cast<int>(plan.tables.size());
       view.group_of.fill(-1);
-      for (int c = 0; c < kCells; ++c)
-        view.map[c] = static_cast<uint8_t>(symmetric_cell(syms[v % per_partition], c, N));
-      // inverse map: the label (board cell) whose image is catalogue cell c
-      std::array<uint8_t, kCells> inverse{};
-      for (int c = 0; c < kCells; ++c) inverse[view.map[c]] = static_cast<uint8_t>(c);
+      view.map = plan.map;
+      const std::array<uint8_t, kCells>& inverse = plan.inverse;
       for (int g = 0; g < view_groups_[v]; ++g) {
         Group& group = view.group[g];
-        const Table& table = *set.tables[tables[g]];
+        const Table& table = *set.tables[plan.tables[g]];
         group.table = &table;
         group.k = table.group_size();
         group.blank_weight = table.zero_aware() ? 1 : 0;
