@@ -49,6 +49,24 @@ TEST(CliBench, HardestEightPuzzlesEveryHeuristic) {
   }
 }
 
+// Every set prints the published column; a set without per-board counts (all but korf50) shows
+// "-" in it, says so in the summary, and gives null in JSON.
+TEST(CliBench, PublishedColumnOnEverySet) {
+  auto r = run_taquin("bench --set hardest8 --threads 1 --heuristic manhattan");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.find("    id  length  optimal         nodes     generated    seconds  nodes/s"
+                       "     published\n"),
+            0u)
+      << r.out;
+  EXPECT_NE(r.out.find(" M             -\n     2 "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\npublished: no count for these boards\n"), std::string::npos) << r.out;
+  auto json = run_taquin("bench --set hardest8 --threads 1 --heuristic manhattan --format json");
+  EXPECT_EQ(json.status, 0) << json.err;
+  EXPECT_NE(json.out.find("\"published_nodes_generated\":null,\"published_instances\":0,"),
+            std::string::npos)
+      << json.out;
+}
+
 TEST(CliBench, JsonOneObjectPerInstanceThenSummary) {
   auto r = run_taquin("bench --set korf100-standard-goal --count 2 --threads 2 --format json");
   EXPECT_EQ(r.status, 0) << r.err;

@@ -456,7 +456,13 @@ TEST(Pdb5Bench, EasiestAndIdsPickByPublishedCountAndPosition) {
   EXPECT_NE(ids.out.find("\n     2       1        1"), std::string::npos) << ids.out;
   EXPECT_LT(ids.out.find("\n     2 "), ids.out.find("\n     1 ")) << ids.out;
   EXPECT_NE(ids.out.find("            50\n"), std::string::npos) << ids.out;
-  // Without counts: null in JSON, no column in text.
+  EXPECT_NE(ids.out.find("\npublished: 80 generated on 2 of 2 boards (kf2002-nodes)\n"),
+            std::string::npos)
+      << ids.out;
+  EXPECT_NE(r.out.find("\"published_nodes_generated\":40,\"published_instances\":2,"),
+            std::string::npos)
+      << r.out;
+  // Without counts: null in JSON, "-" in the text's column (CliBench.PublishedColumnOnEverySet).
   const testing::CliRun plain = run_taquin("bench --set hardest8 --ids 2 --format json");
   EXPECT_EQ(plain.status, 0) << plain.err;
   EXPECT_EQ(plain.out.find("{\"id\":2,"), 0u) << plain.out;

@@ -183,6 +183,13 @@ TEST(PdbBuild, FourByFourGroupsMatchBruteForce) {
   expect_matches_bfs(4, {10, 11, 14}, 15, false);  // the goal walls the blank's cell off
 }
 
+// 5x5 groups keep 64-bit state words (over 16 free cells), and moves of several buckets.
+TEST(PdbBuild, FiveByFiveGroupsMatchBruteForce) {
+  expect_matches_bfs(5, {0, 12}, 24, false);
+  expect_matches_bfs(5, {6, 7, 8}, 0, false);
+  expect_matches_bfs(5, {1, 5, 6}, 0, true);  // cell 0 walled off at the goal
+}
+
 TEST(PdbBuild, BothEncodingsAgreeAndThreadCountDoesNotMatter) {
   const std::vector<uint8_t> cells = {0, 1, 4, 5, 8};
   BuildOptions one, two, bytes;
