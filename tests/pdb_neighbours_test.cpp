@@ -14,6 +14,7 @@
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/rank.hpp"
 #include "taquin/pdb/table.hpp"
+#include "taquin/pdb/verify.hpp"
 #include "temp_dir.hpp"
 
 namespace taquin::pdb {

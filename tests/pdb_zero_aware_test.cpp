@@ -16,6 +16,7 @@
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/heuristic.hpp"
 #include "taquin/pdb/pdb_set.hpp"
+#include "taquin/pdb/verify.hpp"
 #include "taquin/search/instances.hpp"
 #include "test_support.hpp"
 
