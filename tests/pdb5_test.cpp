@@ -11,6 +11,7 @@
 #include "cli_run.hpp"
 #include "taquin/generate.hpp"
 #include "taquin/goal.hpp"
+#include "taquin/linear_conflict.hpp"
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/direct_heuristic.hpp"
 #include "taquin/pdb/heuristic.hpp"

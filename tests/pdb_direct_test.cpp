@@ -7,6 +7,7 @@
 
 #include "taquin/generate.hpp"
 #include "taquin/goal.hpp"
+#include "taquin/linear_conflict.hpp"
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/direct_heuristic.hpp"
 #include "taquin/pdb/direct_table.hpp"
