@@ -13,7 +13,7 @@
 #include "taquin/pdb/direct_table.hpp"
 #include "taquin/pdb/heuristic.hpp"
 #include "taquin/pdb/pdb_set.hpp"
-#include "taquin/pdb/rank.hpp"
+#include "taquin/rank.hpp"
 #include "taquin/search/instances.hpp"
 #include "temp_dir.hpp"
 #include "test_support.hpp"

@@ -18,6 +18,7 @@
 #include "taquin/pdb/heuristic.hpp"
 #include "taquin/pdb/pdb_set.hpp"
 #include "taquin/pdb/verify.hpp"
+#include "taquin/rank.hpp"
 #include "taquin/search/instances.hpp"
 #include "test_support.hpp"
 

@@ -16,8 +16,8 @@
 
 #include "regular_file.hpp"
 #include "taquin/io.hpp"
-#include "taquin/pdb/rank.hpp"
 #include "taquin/pdb/verify.hpp"
+#include "taquin/rank.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin::pdb {
