@@ -4,6 +4,7 @@
 #include "taquin/board.hpp"
 #include "taquin/generate.hpp"
 #include "taquin/heuristic.hpp"
+#include "taquin/linear_conflict.hpp"
 
 namespace {
 

@@ -7,6 +7,7 @@
 #include "taquin/goal.hpp"
 #include "taquin/heuristic.hpp"
 #include "taquin/io.hpp"
+#include "taquin/linear_conflict.hpp"
 #include "taquin/search/instances.hpp"
 
 namespace {

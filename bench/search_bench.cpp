@@ -3,6 +3,7 @@
 
 #include "taquin/explore.hpp"
 #include "taquin/heuristic.hpp"
+#include "taquin/linear_conflict.hpp"
 #include "taquin/search/instances.hpp"
 
 namespace {

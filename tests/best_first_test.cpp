@@ -5,6 +5,7 @@
 #include "taquin/explore.hpp"
 #include "taquin/generate.hpp"
 #include "taquin/heuristic.hpp"
+#include "taquin/linear_conflict.hpp"
 #include "taquin/search/instances.hpp"
 #include "test_support.hpp"
 

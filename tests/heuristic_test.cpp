@@ -7,6 +7,7 @@
 #include "taquin/explore.hpp"
 #include "taquin/generate.hpp"
 #include "taquin/heuristic.hpp"
+#include "taquin/linear_conflict.hpp"
 
 namespace taquin {
 namespace {

@@ -10,6 +10,7 @@
 #include "taquin/generate.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/heuristic.hpp"
+#include "taquin/linear_conflict.hpp"
 #include "taquin/search/instances.hpp"
 #include "test_support.hpp"
 

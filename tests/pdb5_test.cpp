@@ -11,11 +11,12 @@
 #include "cli_run.hpp"
 #include "taquin/generate.hpp"
 #include "taquin/goal.hpp"
+#include "taquin/linear_conflict.hpp"
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/direct_heuristic.hpp"
 #include "taquin/pdb/heuristic.hpp"
 #include "taquin/pdb/pdb_set.hpp"
-#include "taquin/pdb/rank.hpp"
+#include "taquin/rank.hpp"
 #include "taquin/search/instances.hpp"
 #include "taquin/search/solver.hpp"
 #include "test_support.hpp"
@@ -90,12 +91,12 @@ pdb::PdbSet quads_twice(const Goal& goal) {
 std::vector<int> abstraction_distances(int side, const std::vector<uint8_t>& cells,
                                        int blank_cell) {
   const int n = side * side, k = static_cast<int>(cells.size());
-  const uint64_t placements = pdb::placement_count(n, k);
+  const uint64_t placements = placement_count(n, k);
   constexpr uint8_t kFar = 255;
   std::vector<uint8_t> dist(placements * n, kFar);
   std::vector<bool> done(placements * n, false);
   std::deque<uint64_t> queue;
-  const uint64_t start = pdb::rank_placement(cells.data(), n, k) * n + blank_cell;
+  const uint64_t start = rank_placement(cells.data(), n, k) * n + blank_cell;
   dist[start] = 0;
   queue.push_back(start);
   uint8_t here[64], pos[64];
@@ -108,7 +109,7 @@ std::vector<int> abstraction_distances(int side, const std::vector<uint8_t>& cel
     const int r = blank / side, c = blank % side;
     const int targets[4] = {r > 0 ? blank - side : -1, r < side - 1 ? blank + side : -1,
                             c > 0 ? blank - 1 : -1, c < side - 1 ? blank + 1 : -1};
-    pdb::unrank_placement(state / n, n, k, here);
+    unrank_placement(state / n, n, k, here);
     for (int to : targets) {
       if (to < 0) continue;
       std::copy(here, here + k, pos);
@@ -118,7 +119,7 @@ std::vector<int> abstraction_distances(int side, const std::vector<uint8_t>& cel
           pos[i] = static_cast<uint8_t>(blank);
           cost = 1;
         }
-      const uint64_t next = pdb::rank_placement(pos, n, k) * n + to;
+      const uint64_t next = rank_placement(pos, n, k) * n + to;
       if (dist[next] <= dist[state] + cost) continue;
       dist[next] = static_cast<uint8_t>(dist[state] + cost);
       if (cost == 0)
@@ -145,7 +146,7 @@ void expect_tables_exhaustive(const pdb::PdbSet& set, std::vector<std::vector<in
     uint8_t pos[64];
     for (uint64_t i = 0; i < truth.size(); ++i) {
       ASSERT_LT(truth[i], 255) << "group " << g << ": placement " << i << " unreached";
-      pdb::unrank_placement(i, 25, 4, pos);
+      unrank_placement(i, 25, 4, pos);
       int manhattan = 0;
       for (int t = 0; t < 4; ++t) manhattan += taxicab(pos[t], cells[t], 5);
       EXPECT_EQ(table.value(i, manhattan), truth[i]) << "group " << g << ": placement " << i;
@@ -195,7 +196,7 @@ TEST(Pdb5Values, TwoPartitionsTakeTheLargestSumOfTheExhaustiveValues) {
           const int label = pdb::symmetric_cell(sym, set.catalogue.groups[g][i], 5);
           cells[i] = static_cast<uint8_t>(pdb::symmetric_cell(sym, where[label], 5));
         }
-        sum[set.catalogue.group_partition[g]] += truth[g][pdb::rank_placement(cells, 25, 4)];
+        sum[set.catalogue.group_partition[g]] += truth[g][rank_placement(cells, 25, 4)];
       }
       for (int p : {0, 1}) best[p] = std::max(best[p], sum[p]);
     }

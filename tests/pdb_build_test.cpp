@@ -10,6 +10,7 @@
 #include "taquin/pdb/catalogue.hpp"
 #include "taquin/pdb/geometry.hpp"
 #include "taquin/pdb/rank.hpp"
+#include "taquin/pdb/verify.hpp"
 
 namespace taquin::pdb {
 namespace {

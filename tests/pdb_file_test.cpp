@@ -17,6 +17,7 @@
 #include "taquin/pdb/pdb_set.hpp"
 #include "taquin/pdb/rank.hpp"
 #include "taquin/pdb/table.hpp"
+#include "taquin/pdb/verify.hpp"
 #include "temp_dir.hpp"
 
 namespace taquin::pdb {

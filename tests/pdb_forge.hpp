@@ -8,8 +8,8 @@
 #include <cstring>
 #include <string>
 
-#include "taquin/pdb/rank.hpp"
 #include "taquin/pdb/table.hpp"
+#include "taquin/rank.hpp"
 
 namespace taquin::testing {
 
@@ -19,7 +19,7 @@ inline std::string forged_raised(std::string file) {
   pdb::FileHeader h;
   std::memcpy(&h, file.data(), sizeof h);
   const int n = static_cast<int>(h.side * h.side), k = static_cast<int>(h.group_size);
-  const uint64_t goal = pdb::rank_placement(h.cells, n, k);
+  const uint64_t goal = rank_placement(h.cells, n, k);
   uint8_t* payload = reinterpret_cast<uint8_t*>(file.data()) + sizeof h;
   for (uint64_t e = 0; e < h.entry_count; ++e) {
     if (e == goal) continue;

@@ -11,6 +11,7 @@
 #include "taquin/generate.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/heuristic.hpp"
+#include "taquin/linear_conflict.hpp"
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/heuristic.hpp"
 #include "taquin/pdb/pdb_set.hpp"

@@ -12,8 +12,9 @@
 
 #include "pdb_forge.hpp"
 #include "taquin/pdb/builder.hpp"
-#include "taquin/pdb/rank.hpp"
 #include "taquin/pdb/table.hpp"
+#include "taquin/pdb/verify.hpp"
+#include "taquin/rank.hpp"
 #include "temp_dir.hpp"
 
 namespace taquin::pdb {

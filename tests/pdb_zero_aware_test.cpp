@@ -13,9 +13,12 @@
 #include "taquin/goal.hpp"
 #include "taquin/heuristic.hpp"
 #include "taquin/io.hpp"
+#include "taquin/linear_conflict.hpp"
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/heuristic.hpp"
 #include "taquin/pdb/pdb_set.hpp"
+#include "taquin/pdb/verify.hpp"
+#include "taquin/rank.hpp"
 #include "taquin/search/instances.hpp"
 #include "test_support.hpp"
 

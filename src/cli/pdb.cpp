@@ -12,6 +12,7 @@
 #include "taquin/pdb/catalogue.hpp"
 #include "taquin/pdb/pdb_set.hpp"
 #include "taquin/pdb/table.hpp"
+#include "taquin/pdb/verify.hpp"
 #include "view.hpp"
 
 namespace taquin::cli {

@@ -8,6 +8,7 @@
 
 #include <tbb/task_arena.h>
 
+#include "taquin/linear_conflict.hpp"
 #include "taquin/pdb/heuristic.hpp"
 #include "taquin/search/instances.hpp"
 #include "taquin/search/solver.hpp"

@@ -16,6 +16,7 @@
 #include <xxhash.h>
 
 #include "taquin/pdb/table.hpp"
+#include "taquin/pdb/verify.hpp"
 
 #include "fuzz_support.hpp"
 

@@ -10,6 +10,7 @@
 
 #include "taquin/board.hpp"
 #include "taquin/heuristic.hpp"
+#include "taquin/linear_conflict.hpp"
 #include "taquin/pdb/heuristic.hpp"
 #include "taquin/search/best_first.hpp"
 #include "taquin/search/bfs.hpp"
