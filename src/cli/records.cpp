@@ -1,4 +1,4 @@
-// The records of --format json and csv: one JSON object a line, or CSV rows.
+// The records of --format json and csv: one JSON object a line (nlohmann-json), or CSV rows.
 #include "records.hpp"
 
 #include <algorithm>
@@ -6,9 +6,13 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include <nlohmann/json.hpp>
+
 #include "utf8.hpp"
 
 namespace taquin::cli {
+
+using Json = nlohmann::ordered_json;
 
 double per_second(uint64_t count, double seconds) {
   return seconds > 0 ? static_cast<double>(count) / seconds : 0.0;
@@ -16,51 +20,35 @@ double per_second(uint64_t count, double seconds) {
 
 namespace {
 
-// JSON string literal of `text`, with escapes; bytes that are not UTF-8 become U+FFFD, so that the
-// line stays valid JSON whatever a file name holds.
-std::string json_quote(std::string_view text) {
+// `text` as a JSON string: nlohmann-json's escapes, but for two rules taquin has always kept
+// (docs/output.md, "Input text"): each byte that is not UTF-8 (a file name can hold any) is
+// \ufffd, so that the line stays valid JSON, and backspace and form feed are \u0008 and \u000c.
+std::string json_string(std::string_view text) {
   std::string out = "\"";
+  size_t run = 0;  // where the text not yet written starts
+  const auto write_run = [&](size_t end) {
+    if (end == run) return;
+    const std::string quoted = Json(std::string(text.substr(run, end - run))).dump();
+    out.append(quoted, 1, quoted.size() - 2);
+  };
   for (size_t i = 0; i < text.size();) {
-    const char c = text[i];
     const size_t length = utf8_length(text, i);
-    if (length == 0) {  // not UTF-8: the replacement character keeps the JSON valid
-      out += "\\ufffd";
-      ++i;
-      continue;
-    }
-    if (length > 1) {
-      out.append(text.substr(i, length));
+    if (length != 0 && text[i] != '\b' && text[i] != '\f') {
       i += length;
       continue;
     }
-    ++i;
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
+    write_run(i);
+    out += length == 0 ? "\\ufffd" : text[i] == '\b' ? "\\u0008" : "\\u000c";
+    run = ++i;
   }
-  out += '"';
+  write_run(text.size());
+  return out + '"';
+}
+
+// The CSV text of an array of numbers: the numbers apart by single spaces.
+std::string spaced(const Json& numbers) {
+  std::string out;
+  for (const Json& number : numbers) out += (out.empty() ? "" : " ") + number.dump();
   return out;
 }
 
@@ -73,81 +61,106 @@ std::string csv_quote(std::string_view text) {
   return quoted + "\"";
 }
 
-}  // namespace
-
-void JsonLine::key(std::string_view k, std::string csv) {
-  if (body_.size() > 1) body_ += ',';
-  body_ += json_quote(k);
-  body_ += ':';
-  csv_.emplace_back(std::string(k), std::move(csv));
-}
-
-namespace {
-
-// The CSV text of an array of numbers: the numbers apart by single spaces.
-template <typename Number>
-std::string spaced(std::span<const Number> values) {
-  std::string out;
-  for (size_t i = 0; i < values.size(); ++i)
-    out += (i ? " " : "") + std::to_string(static_cast<uint64_t>(values[i]));
-  return out;
-}
-
-// The JSON text of an array of numbers.
-template <typename Number>
-std::string json_array(std::span<const Number> values) {
-  std::string out = "[";
-  for (size_t i = 0; i < values.size(); ++i)
-    out += (i ? "," : "") + std::to_string(static_cast<uint64_t>(values[i]));
-  return out + "]";
+// A number written by `format` ("%.6g", "%.6f"), as the record shows it.
+std::string written_number(const char* format, double value) {
+  char text[400];  // "%.6f" of the largest double: 309 digits and 7 more
+  std::snprintf(text, sizeof text, format, value);
+  return text;
 }
 
 }  // namespace
 
-JsonLine& JsonLine::add(std::string_view k, std::string_view value) {
-  key(k, std::string(value));
-  body_ += json_quote(value);
+JsonLine::JsonLine() : fields_(std::make_unique<Json>(Json::object())) {}
+JsonLine::~JsonLine() = default;
+JsonLine::JsonLine(JsonLine&& other) noexcept = default;
+JsonLine& JsonLine::operator=(JsonLine&& other) noexcept = default;
+
+JsonLine& JsonLine::set(std::string_view key, Json value, std::string written) {
+  const std::string name(key);
+  if (fields_->contains(name)) throw std::logic_error("the record has two fields named " + name);
+  (*fields_)[name] = std::move(value);
+  if (!written.empty()) numbers_.emplace_back(name, std::move(written));
   return *this;
 }
-JsonLine& JsonLine::add(std::string_view k, bool value) {
-  const char* text = value ? "true" : "false";
-  key(k, text);
-  body_ += text;
-  return *this;
+
+const std::string* JsonLine::written(const std::string& key) const {
+  for (const auto& [name, text] : numbers_)
+    if (name == key) return &text;
+  return nullptr;
 }
-JsonLine& JsonLine::add(std::string_view k, int64_t value) {
-  return add_raw(k, std::to_string(value), std::to_string(value));
+
+JsonLine& JsonLine::add(std::string_view key, std::string_view value) {
+  return set(key, std::string(value));
 }
-JsonLine& JsonLine::add(std::string_view k, uint64_t value) {
-  return add_raw(k, std::to_string(value), std::to_string(value));
+JsonLine& JsonLine::add(std::string_view key, bool value) {
+  return set(key, value);
 }
-JsonLine& JsonLine::add(std::string_view k, double value) {
-  if (!std::isfinite(value)) return add_null(k);
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", value);
-  return add_raw(k, buf, buf);
+JsonLine& JsonLine::add(std::string_view key, int64_t value) {
+  return set(key, value);
 }
-JsonLine& JsonLine::add(std::string_view k, std::span<const uint8_t> values) {
-  return add_raw(k, json_array(values), spaced(values));
+JsonLine& JsonLine::add(std::string_view key, uint64_t value) {
+  return set(key, value);
 }
-JsonLine& JsonLine::add(std::string_view k, std::span<const uint64_t> values) {
-  return add_raw(k, json_array(values), spaced(values));
+JsonLine& JsonLine::add(std::string_view key, double value) {
+  if (!std::isfinite(value)) return add_null(key);
+  return set(key, value, written_number("%.6g", value));
 }
-JsonLine& JsonLine::add(std::string_view k, std::span<const std::vector<uint8_t>> arrays) {
-  std::string json = "[", csv;
-  for (size_t i = 0; i < arrays.size(); ++i) {
-    json += (i ? "," : "") + json_array(std::span<const uint8_t>(arrays[i]));
-    csv += (i ? ";" : "") + spaced(std::span<const uint8_t>(arrays[i]));
+JsonLine& JsonLine::add_fixed(std::string_view key, double value, int decimals) {
+  if (!std::isfinite(value)) return add_null(key);
+  const std::string format = "%." + std::to_string(decimals) + "f";
+  return set(key, value, written_number(format.c_str(), value));
+}
+JsonLine& JsonLine::add(std::string_view key, std::span<const uint8_t> values) {
+  return set(key, Json(std::vector<uint64_t>(values.begin(), values.end())));
+}
+JsonLine& JsonLine::add(std::string_view key, std::span<const uint64_t> values) {
+  return set(key, Json(std::vector<uint64_t>(values.begin(), values.end())));
+}
+JsonLine& JsonLine::add(std::string_view key, std::span<const std::vector<uint8_t>> arrays) {
+  Json array = Json::array();
+  for (const std::vector<uint8_t>& values : arrays)
+    array.push_back(Json(std::vector<uint64_t>(values.begin(), values.end())));
+  return set(key, std::move(array));
+}
+JsonLine& JsonLine::add_null(std::string_view key) {
+  return set(key, nullptr);
+}
+
+std::string JsonLine::str() const {
+  std::string out = "{";
+  for (const auto& [key, value] : fields_->items()) {
+    if (out.size() > 1) out += ',';
+    out += json_string(key) + ':';
+    if (const std::string* number = written(key))
+      out += *number;
+    else if (value.is_string())
+      out += json_string(value.get_ref<const std::string&>());
+    else
+      out += value.dump();  // a whole number, true, false, null, an array of whole numbers
   }
-  return add_raw(k, json + "]", csv);
+  return out + "}";
 }
-JsonLine& JsonLine::add_null(std::string_view k) {
-  return add_raw(k, "null", "");
-}
-JsonLine& JsonLine::add_raw(std::string_view k, std::string_view json, std::string_view csv) {
-  key(k, std::string(csv));
-  body_ += json;
-  return *this;
+
+std::vector<std::pair<std::string, std::string>> JsonLine::csv_fields() const {
+  std::vector<std::pair<std::string, std::string>> fields;
+  for (const auto& [key, value] : fields_->items()) {
+    std::string text;
+    if (const std::string* number = written(key)) {
+      text = *number;
+    } else if (value.is_string()) {
+      text = value.get_ref<const std::string&>();
+    } else if (value.is_array()) {
+      for (const Json& element : value)
+        text += (&element == &value.front() ? ""
+                 : element.is_array()       ? ";"
+                                            : " ") +
+                (element.is_array() ? spaced(element) : element.dump());
+    } else if (!value.is_null()) {
+      text = value.dump();
+    }
+    fields.emplace_back(key, std::move(text));
+  }
+  return fields;
 }
 
 RecordFormat::RecordFormat(std::string format, std::vector<std::string> columns)
@@ -162,8 +175,9 @@ std::string RecordFormat::header() const {
 
 std::string RecordFormat::line(const JsonLine& record) const {
   if (!csv_) return record.str() + "\n";
+  const std::vector<std::pair<std::string, std::string>> fields = record.csv_fields();
   std::vector<const std::string*> cells(columns_.size(), nullptr);
-  for (const auto& [key, text] : record.csv_fields()) {
+  for (const auto& [key, text] : fields) {
     const auto column = std::find(columns_.begin(), columns_.end(), key);
     if (column == columns_.end())
       throw std::logic_error("the CSV record has a field, " + key + ", that is not a column");

@@ -2,10 +2,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 namespace taquin::cli {
 
@@ -13,11 +17,18 @@ namespace taquin::cli {
 // no time was measured. Called with expanded nodes everywhere that prints nodes_per_second.
 double per_second(uint64_t count, double seconds);
 
-// Builds one record: a JSON object on one line ({"key":value,...}) and, beside it, each field's
-// CSV text (docs/output.md, "CSV"): strings as they are, null empty, arrays of numbers as numbers
-// apart by spaces, arrays of arrays as those joined by ';'.
+// One record: its fields in order, kept as a JSON object (nlohmann::ordered_json), written as one
+// line of JSON ({"key":value,...}) or as CSV text (docs/output.md, "CSV": strings as they are,
+// null empty, arrays of numbers as numbers apart by spaces, arrays of arrays as those joined by
+// ';'). A number that is not whole is written "%.6g" (6 significant digits), or as add_fixed says;
+// one that is not finite is null. A key added twice throws std::logic_error (a bug).
 class JsonLine {
  public:
+  JsonLine();
+  ~JsonLine();
+  JsonLine(JsonLine&& other) noexcept;
+  JsonLine& operator=(JsonLine&& other) noexcept;
+
   JsonLine& add(std::string_view key, std::string_view value);
   JsonLine& add(std::string_view key, const char* value) {
     return add(key, std::string_view(value));
@@ -35,16 +46,20 @@ class JsonLine {
   JsonLine& add(std::string_view key,
                 std::span<const std::vector<uint8_t>> arrays);  // array of arrays of numbers
   JsonLine& add_null(std::string_view key);
-  // A value already in JSON, with its CSV text.
-  JsonLine& add_raw(std::string_view key, std::string_view json, std::string_view csv);
-  std::string str() const { return body_ + "}"; }
+  // A number written with `decimals` digits after the point ("%.6f" for 6).
+  JsonLine& add_fixed(std::string_view key, double value, int decimals);
+
+  // The record as one JSON object on one line, without a newline.
+  std::string str() const;
   // The fields in order: each key with its CSV text (unquoted).
-  const std::vector<std::pair<std::string, std::string>>& csv_fields() const { return csv_; }
+  std::vector<std::pair<std::string, std::string>> csv_fields() const;
 
  private:
-  void key(std::string_view k, std::string csv);
-  std::string body_ = "{";
-  std::vector<std::pair<std::string, std::string>> csv_;
+  JsonLine& set(std::string_view key, nlohmann::ordered_json value, std::string written = {});
+  std::unique_ptr<nlohmann::ordered_json> fields_;
+  // The written text of each number that is not whole, by key.
+  std::vector<std::pair<std::string, std::string>> numbers_;
+  const std::string* written(const std::string& key) const;
 };
 
 // The records of one command in --format json or csv: JSON lines, or a CSV table whose header
