@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "cli_run.hpp"
 #include "json_fields.hpp"
 
@@ -54,14 +56,14 @@ std::map<std::string, Record> documented_records() {
   return records;
 }
 
-// The JSON kind of a value's first characters: null, boolean, integer, number, string, array.
-std::string kind_of(const std::string& value) {
-  if (value == "null") return "null";
-  if (value == "true" || value == "false") return "boolean";
-  if (value.front() == '"') return "string";
-  if (value.front() == '[') return "array";
-  if (value.find_first_of(".eE") != std::string::npos) return "number";
-  return "integer";
+// The JSON kind of a value: null, boolean, integer, number, string, array.
+std::string kind_of(const nlohmann::ordered_json& value) {
+  if (value.is_null()) return "null";
+  if (value.is_boolean()) return "boolean";
+  if (value.is_string()) return "string";
+  if (value.is_array()) return "array";
+  if (value.is_number_float()) return "number";
+  return value.is_number() ? "integer" : "object";
 }
 
 // Checks every line of `out` against the documented `record`: its fields are documented ones,
@@ -75,14 +77,13 @@ void expect_matches(const std::string& out, const std::string& record_name, int 
   std::stringstream lines(out);
   int count = 0;
   for (std::string line; std::getline(lines, line); ++count) {
-    const auto parsed = testing::json_fields(line);
-    ASSERT_TRUE(parsed) << record_name << ": not one JSON object: " << line;
-    const std::map<std::string, std::string>& fields = *parsed;
+    const auto fields = testing::json_object(line);
+    ASSERT_TRUE(fields) << record_name << ": not one JSON object: " << line;
     for (const auto& [name, field] : record)
       if (field.always || must_have.count(name)) {
-        EXPECT_TRUE(fields.count(name)) << record_name << ": no " << name << " in " << line;
+        EXPECT_TRUE(fields->contains(name)) << record_name << ": no " << name << " in " << line;
       }
-    for (const auto& [name, value] : fields) {
+    for (const auto& [name, value] : fields->items()) {
       ASSERT_TRUE(record.count(name)) << record_name << ": " << name << " is not documented";
       const std::string& type = record.at(name).type;
       std::string kind = kind_of(value);
@@ -230,23 +231,15 @@ std::map<std::string, std::string> documented_csv_headers() {
   return headers;
 }
 
-// The CSV text of a JSON value as docs/output.md, "CSV", describes it (plain strings only).
-std::string csv_text_of_json(const std::string& value) {
-  if (value == "null") return "";
-  if (value.front() == '"') {  // json_quote's escapes of quotes and backslashes
-    std::string text;
-    for (size_t i = 1; i + 1 < value.size(); ++i) text += value[i] == '\\' ? value[++i] : value[i];
-    return text;
-  }
-  if (value.front() != '[') return value;
+// The CSV text of a JSON value (docs/output.md, "CSV"): a string as it is, null empty, an array
+// of numbers the numbers apart by spaces, an array of arrays those joined by ';'.
+std::string csv_text_of_json(const nlohmann::ordered_json& value) {
+  if (value.is_null()) return "";
+  if (value.is_string()) return value.get<std::string>();
+  if (!value.is_array()) return value.dump();
   std::string out;
-  for (size_t i = 1; i + 1 < value.size(); ++i) {
-    const char c = value[i];
-    if (c == ',')
-      out += value[i - 1] == ']' ? ';' : ' ';
-    else if (c != '[' && c != ']')
-      out += c;
-  }
+  for (size_t i = 0; i < value.size(); ++i)
+    out += (i == 0 ? "" : value[i].is_array() ? ";" : " ") + csv_text_of_json(value[i]);
   return out;
 }
 
@@ -292,12 +285,12 @@ void expect_csv_matches(const std::string& out, const std::string& record_name, 
   const std::vector<std::string> json_lines = testing::lines_of(json);
   ASSERT_EQ(json_lines.size(), static_cast<size_t>(expected_rows)) << json;
   for (size_t r = 1; r < parsed->size(); ++r) {
-    const auto fields = testing::json_fields(json_lines[r - 1]);
+    const auto fields = testing::json_object(json_lines[r - 1]);
     ASSERT_TRUE(fields) << json_lines[r - 1];
     for (size_t c = 0; c < columns.size() && c < (*parsed)[r].size(); ++c) {
       if (columns[c] == "seconds" || columns[c] == "nodes_per_second") continue;
       const auto value = fields->find(columns[c]);
-      const std::string expected = value == fields->end() ? "" : csv_text_of_json(value->second);
+      const std::string expected = value == fields->end() ? "" : csv_text_of_json(*value);
       EXPECT_EQ((*parsed)[r][c], expected) << record_name << " row " << r << " " << columns[c];
     }
   }

@@ -71,8 +71,6 @@ JsonLine row_record(int id, const Job& job, const Cell& cell, const SearchResult
   const bool solved = result.outcome == Outcome::Solved;
   const bool bounded = !solved && result.outcome != Outcome::Unsolvable;
   const Stats& s = result.stats;
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%.6f", s.seconds);
   JsonLine row;
   row.add("id", id).add("source", inst.source).add("line", inst.line).add("size", inst.side);
   row.add("algorithm", cell.algorithm_name).add("heuristic", cell.heuristic_name);
@@ -84,7 +82,7 @@ JsonLine row_record(int id, const Job& job, const Cell& cell, const SearchResult
   row.add("optimal", solved && result.optimal);
   row.add("states_selected", s.states_selected).add("max_states_in_memory", s.max_states_in_memory);
   row.add("nodes_expanded", s.nodes_expanded).add("nodes_generated", s.nodes_generated);
-  row.add_raw("seconds", seconds, seconds);
+  row.add_fixed("seconds", s.seconds, 6);
   if (bounded)
     row.add("lower_bound", result.lower_bound);
   else

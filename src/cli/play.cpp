@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <stdexcept>
 #include <thread>
 
 #include "command.hpp"
@@ -17,6 +18,7 @@
 #include "taquin/generate.hpp"
 #include "taquin/render.hpp"
 #include "taquin/solvability.hpp"
+#include "taquin/solve.hpp"
 #include "view.hpp"
 
 namespace taquin::cli {
@@ -235,10 +237,11 @@ class Game {
       plan.algorithm = Algorithm::Ida;
       plan.heuristic = heuristic_.kind;
       plan.threads = 1;
-      const SearchResult result = with_side(goal_.side(), [&]<int N>() {
-        return run_search<N>(goal_.canonical<N>(tiles_), plan, heuristic_.databases.get());
-      });
-      solution_ = result.moves;
+      Expected<CheckedResult> result = solve(tiles_, goal_, plan, heuristic_.databases.get());
+      // A solution that does not replay is a bug: main reports it (status 3), the terminal
+      // restored on the way.
+      if (!result) throw std::runtime_error(result.error().describe());
+      solution_ = std::move(result->moves);
     }
     return *solution_;
   }

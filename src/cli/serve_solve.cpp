@@ -1,8 +1,10 @@
-// `taquin serve`'s checked search: run_search, then replay_solution (as `taquin solve` does).
+// `taquin serve`'s checked search: taquin::solve, its replay failure named after the board.
 #include "serve_solve.hpp"
 
-#include "taquin/replay.hpp"
+#include <utility>
+
 #include "taquin/solvability.hpp"
+#include "taquin/solve.hpp"
 
 namespace taquin::cli {
 
@@ -13,21 +15,14 @@ CheckedSolve solve_checked(const Instance& instance, const Goal& goal, const Sea
     out.result.outcome = Outcome::Unsolvable;
     return out;
   }
-  out.result = with_side(instance.side, [&]<int N>() {
-    return run_search<N>(goal.canonical<N>(instance.tiles), plan, databases);
-  });
-  if (out.result.outcome != Outcome::Solved) return out;
-  Expected<std::vector<std::vector<uint8_t>>> replay =
-      replay_solution(instance.tiles, out.result.moves, goal);
-  if (!replay) {
-    out.error =
-        Error{instance.source, instance.line,
-              "internal error: the solution found does not replay: " + replay.error().message};
+  Expected<CheckedResult> solved = solve(instance.tiles, goal, plan, databases);
+  if (!solved) {
+    out.error = Error{instance.source, instance.line, "internal error: " + solved.error().message};
     out.result.outcome = Outcome::Cancelled;
-    out.result.moves.clear();
     return out;
   }
-  out.path = std::move(*replay);
+  out.path = std::move(solved->path);
+  out.result = std::move(*solved);
   return out;
 }
 

@@ -1,6 +1,5 @@
-// The one call through which `taquin serve` searches a board: the search, then the replay of its
-// solution against the board and the goal (nothing unchecked is served). Kept to this one
-// function so that it can switch to the library's taquin::solve when that lands.
+// The one call through which `taquin serve` searches a board: taquin::solve (the search, then the
+// replay of its solution against the board and the goal: nothing unchecked is served).
 #pragma once
 
 #include <cstdint>
@@ -27,7 +26,7 @@ struct CheckedSolve {
 };
 
 // Searches `instance` towards `goal` with `plan` (its limits, cancel flag and on_iteration
-// included); `databases` as run_search wants them for a Pdb heuristic. An unsolvable board is
+// included); `databases` as taquin::solve wants them for a Pdb heuristic. An unsolvable board is
 // answered without a search. A solution is replayed from the user's board to the user's goal;
 // one that fails is reported in `error` (a bug), never returned as solved.
 CheckedSolve solve_checked(const Instance& instance, const Goal& goal, const SearchPlan& plan,
