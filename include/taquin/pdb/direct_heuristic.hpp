@@ -23,6 +23,10 @@ namespace taquin::pdb {
 // to its group's index (one table read ahead, `step`), then reads one byte. Serves sets whose
 // tables all have DirectTable::serves (serves_direct); on 5x5 with six-tile groups, 244 MB a
 // table, against the ranked 64 MB: the search's memory grows by some 1 GB (two partitions: 2 GB).
+// Its per-view loops (value, the staged updates, prepare, prefetch, value_after) repeat
+// PdbHeuristic's on purpose: written once in a shared base, they changed GCC's inlining of the
+// 4x4 search (its search functions' code 580 KB -> 467 KB) and hardest80 --count 6 with 7-8 took
+// 11.3 s against 10.3 s (means of 8 interleaved runs, 2026-11-26, docs/performance.md).
 template <int N, int Views = 2>
 class DirectPdbHeuristic {
  public:
