@@ -235,6 +235,7 @@ class IdaWorker {
     // 1. Generate every child first: its automaton state, whose row is fetched while the other
     // children are made (it is the first thing the child's own expansion reads), and, with
     // kPrefetchesInMoveOrder or cheapest first, its table reads, all in flight together.
+    const bool prepared = kPrefetchesInMoveOrder || cheapest_first_;  // (reads filled)
     std::array<uint32_t, 4> child_automaton{};
     Slots<Lookup> reads;  // (written before they are read)
     for (int k = 0; k < list.count; ++k) {
@@ -242,7 +243,7 @@ class IdaWorker {
       if (child_automaton[k] == Automaton::kDead) continue;
       automaton_.prefetch(child_automaton[k]);
       if constexpr (kPrefetches)
-        if (kPrefetchesInMoveOrder || cheapest_first_) {
+        if (prepared) {
           const int to = list.target[k];
           reads.put(k, h_.prepare(state, board, board.at(to), to, blank));
           h_.prefetch(reads[k]);
@@ -264,11 +265,10 @@ class IdaWorker {
     for (int i = 0; i < list.count; ++i) {
       const int k = order[i];
       if (child_automaton[k] == Automaton::kDead) continue;
-      const bool unwind = kPrefetchesInMoveOrder || cheapest_first_
-                              ? expand(board, state, g, child_automaton[k], list.dir[k],
-                                       list.target[k], blank, reads[k])
-                              : expand(board, state, g, child_automaton[k], list.dir[k],
-                                       list.target[k], blank, Unused{});
+      const bool unwind = prepared ? expand(board, state, g, child_automaton[k], list.dir[k],
+                                            list.target[k], blank, reads[k])
+                                   : expand(board, state, g, child_automaton[k], list.dir[k],
+                                            list.target[k], blank, Unused{});
       if (unwind) return true;
     }
     return false;

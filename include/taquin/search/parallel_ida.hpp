@@ -224,12 +224,13 @@ SearchResult parallel_ida_search(const Board<N>& start, const H& heuristic,
     bound = next_bound;
     const uint64_t iteration_nodes = total - searched;
     searched = total;
+    const size_t depth = frontier.depth();
     if (count < detail::kFrontierTarget && iteration_nodes / 16 > 4 * count &&
         deepen(std::min<size_t>(iteration_nodes / 16, detail::kFrontierTarget))) {
       found.store(true);  // the goal lies within the new levels: met breadth-first, optimal
       break;
     }
-    subtrees.split();
+    if (frontier.depth() != depth) subtrees.split();  // (new subtrees to hand out)
   }
 
   subtrees.flush();
