@@ -26,6 +26,7 @@ uint64_t power(uint64_t base, int exponent) {
 // the cell tuples, which is also the order of their direct indices), writing each value.
 class Expander {
  public:
+  static constexpr int kMaxTiles = 8;
   Expander(const Table& table, uint8_t* out) : table_(table), out_(out) {
     cells_ = table.side() * table.side();
     k_ = table.group_size();
@@ -47,6 +48,7 @@ class Expander {
  private:
   // Tile i on `cell`: the placements of the tiles after it, in rank order.
   void walk(int i, int cell) {
+    if (i < 0 || i >= kMaxTiles || k_ > kMaxTiles) __builtin_unreachable();  // (serves())
     const uint64_t used = used_[i] | uint64_t{1} << cell;
     const uint64_t direct = direct_[i] + static_cast<uint64_t>(cell) * weight_[i];
     const int manhattan = manhattan_[i] + dist_[i][cell];
@@ -55,11 +57,10 @@ class Expander {
       return;
     }
     if (i + 2 == k_) {  // the last tile, in one loop: the expansion's time is spent here
-      const std::array<uint8_t, 64>& dist = dist_[k_ - 1];
-      for (int c = 0; c < cells_; ++c)
-        if (((used >> c) & 1) == 0)
-          out_[direct + static_cast<uint64_t>(c)] =
-              static_cast<uint8_t>(table_.value(rank_++, manhattan + dist[c]));
+      if (table_.encoding() == Encoding::Excess4)
+        rank_ = last_tile<Encoding::Excess4>(used, out_ + direct, manhattan, rank_);
+      else
+        rank_ = last_tile<Encoding::Value8>(used, out_ + direct, manhattan, rank_);
       return;
     }
     used_[i + 1] = used;
@@ -69,13 +70,33 @@ class Expander {
       if (((used >> c) & 1) == 0) walk(i + 1, c);
   }
 
+  // The last tile on every free cell: writes out[c] for each and returns the rank after them.
+  // What it reads is held in locals: its byte stores may alias any member, which the compiler
+  // would otherwise load again after each.
+  template <Encoding E>
+  uint64_t last_tile(uint64_t used, uint8_t* out, int manhattan, uint64_t rank) const {
+    const uint8_t* payload = table_.payload();
+    const uint8_t* dist = dist_[static_cast<size_t>(k_ - 1)].data();
+    const int cells = cells_;
+    for (int c = 0; c < cells; ++c) {
+      if (((used >> c) & 1) != 0) continue;
+      if constexpr (E == Encoding::Excess4)
+        out[c] = static_cast<uint8_t>(manhattan + dist[c] +
+                                      2 * ((payload[rank >> 1] >> ((rank & 1) * 4)) & 15));
+      else
+        out[c] = payload[rank];
+      ++rank;
+    }
+    return rank;
+  }
+
   const Table& table_;
   uint8_t* out_;
   int cells_ = 0, k_ = 0;
   uint64_t rank_ = 0;
   std::array<uint64_t, 9> weight_{}, used_{}, direct_{};
   std::array<int, 9> manhattan_{};
-  std::array<std::array<uint8_t, 64>, 8> dist_{};
+  std::array<std::array<uint8_t, 64>, kMaxTiles> dist_{};
 };
 
 }  // namespace
