@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <type_traits>
@@ -29,6 +30,9 @@ class Board {
   static constexpr int kPerWord = 64 / kBits;
   static constexpr int kWords = (kCells + kPerWord - 1) / kPerWord;
   static constexpr uint64_t kMask = (uint64_t{1} << kBits) - 1;
+  // Cell c's label is bits kBits * (c % kPerWord) up of word c / kPerWord (what node_store.hpp
+  // and explore.cpp decode); with a byte a cell, that is byte c of the words in memory.
+  static_assert(kBits != 8 || std::endian::native == std::endian::little);
   using Words = std::array<uint64_t, kWords>;
   // The packed cells as one value: the word itself on one-word boards, else the words.
   using Packed = std::conditional_t<kWords == 1, uint64_t, Words>;
@@ -66,14 +70,21 @@ class Board {
 
   // Label on `cell`.
   int at(int cell) const {
-    return static_cast<int>((words_[cell / kPerWord] >> (kBits * (cell % kPerWord))) & kMask);
+    if constexpr (kBits == 8)  // a byte a cell: one load (the words are little-endian)
+      return reinterpret_cast<const uint8_t*>(words_.data())[cell];
+    else
+      return static_cast<int>((words_[cell / kPerWord] >> (kBits * (cell % kPerWord))) & kMask);
   }
 
   // Puts `label` on `cell` (does not move the blank marker).
   void set(int cell, int label) {
-    uint64_t& w = words_[cell / kPerWord];
-    const int shift = kBits * (cell % kPerWord);
-    w = (w & ~(kMask << shift)) | (uint64_t(label) << shift);
+    if constexpr (kBits == 8) {
+      reinterpret_cast<uint8_t*>(words_.data())[cell] = static_cast<uint8_t>(label);
+    } else {
+      uint64_t& w = words_[cell / kPerWord];
+      const int shift = kBits * (cell % kPerWord);
+      w = (w & ~(kMask << shift)) | (uint64_t(label) << shift);
+    }
   }
 
   // Cell of the blank.
@@ -84,7 +95,7 @@ class Board {
 
   // Slides the piece on `cell`, a neighbour of the blank, into the blank; the blank moves to
   // `cell`. Applying it again with the old blank cell undoes it.
-  void slide(int cell) {
+  [[gnu::always_inline]] void slide(int cell) {
     if constexpr (kWords == 1) {
       const int a = kBits * blank_, b = kBits * cell;
       const uint64_t x = ((words_[0] >> a) ^ (words_[0] >> b)) & kMask;
