@@ -28,13 +28,7 @@ Expected<Instance> parse_board(std::string_view text, const std::string& source)
 }
 
 Expected<Goal> make_goal(std::string_view spec, int side) {
-  if (side < kMinSide || side > kMaxSide)
-    return Error{"goal", 0,
-                 "side " + std::to_string(side) + " is out of range (" + std::to_string(kMinSide) +
-                     " to " + std::to_string(kMaxSide) + ")"};
-  Expected<GoalSpec> parsed = parse_goal_spec(spec, "goal");
-  if (!parsed) return parsed.error();
-  Expected<Goal> goal = Goal::for_side(*parsed, side);
+  Expected<Goal> goal = parse_goal(spec, side, "goal", "goal");
   if (!goal && goal.error().source.empty()) return Error{"goal", 0, goal.error().message};
   return goal;
 }

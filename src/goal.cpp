@@ -154,6 +154,17 @@ std::string quoted(std::string_view text) {
 
 }  // namespace
 
+Expected<Goal> parse_goal(std::string_view text, int side, std::string_view side_source,
+                          std::string_view spec_source) {
+  if (side < kMinSide || side > kMaxSide)
+    return Error{std::string(side_source), 0,
+                 "side " + std::to_string(side) + " is out of range (" + std::to_string(kMinSide) +
+                     " to " + std::to_string(kMaxSide) + ")"};
+  Expected<GoalSpec> spec = parse_goal_spec(text, spec_source);
+  if (!spec) return spec.error();
+  return Goal::for_side(*spec, side);
+}
+
 Expected<GoalSpec> parse_goal_spec(std::string_view text, std::string_view source) {
   GoalSpec spec;
   if (text.empty()) return spec;

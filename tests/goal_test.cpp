@@ -141,5 +141,25 @@ TEST(Goal, OverlongWordIsAnUnknownGoalQuotedShort) {
   EXPECT_EQ(testing::lines_of(run.err).size(), 1u);
 }
 
+TEST(Goal, ParseGoalNamesWhereEachProblemCameFrom) {
+  const Expected<Goal> snail = parse_goal("SNAIL", 3, "--size", "--goal");
+  ASSERT_TRUE(snail);
+  EXPECT_EQ(snail->tiles(), Goal::snail(3).tiles());
+  const Expected<Goal> big = parse_goal("standard", kMaxSide + 1, "--size", "--goal");
+  ASSERT_FALSE(big);
+  EXPECT_EQ(big.error().source, "--size");
+  EXPECT_NE(big.error().message.find("out of range"), std::string::npos);
+  const Expected<Goal> small = parse_goal("standard", kMinSide - 1, "side", "spec");
+  ASSERT_FALSE(small);
+  EXPECT_EQ(small.error().source, "side");
+  const Expected<Goal> word = parse_goal("snial", 3, "--size", "--goal");
+  ASSERT_FALSE(word);
+  EXPECT_EQ(word.error().source, "--goal");
+  // A custom goal of another side: Goal::for_side's error, with no source.
+  const Expected<Goal> other = parse_goal("1 2 3 4 5 6 7 8 0", 4, "--size", "--goal");
+  ASSERT_FALSE(other);
+  EXPECT_TRUE(other.error().source.empty());
+}
+
 }  // namespace
 }  // namespace taquin

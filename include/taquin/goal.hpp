@@ -27,6 +27,14 @@ struct GoalSpec {
 // mean 'snail'?"). Errors name `source` (the caller's name for where the text came from).
 Expected<GoalSpec> parse_goal_spec(std::string_view text, std::string_view source = "goal");
 
+class Goal;
+
+// The goal `text` names (parse_goal_spec) for boards of `side`: refuses a side outside
+// [kMinSide, kMaxSide] (an error naming `side_source`), a bad spec (naming `spec_source`) and a
+// custom goal of another side (an error without a source, as Goal::for_side's).
+Expected<Goal> parse_goal(std::string_view text, int side, std::string_view side_source,
+                          std::string_view spec_source);
+
 // A goal arrangement of one side: which tile stands on each cell, and where each tile belongs.
 class Goal {
  public:

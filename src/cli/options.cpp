@@ -81,13 +81,7 @@ void add_seed_option(CLI::App* sub, std::optional<uint64_t>& seed, const std::st
 }
 
 Expected<Goal> goal_for_size(int size, const std::string& goal) {
-  if (size < kMinSide || size > kMaxSide)
-    return Error{"--size", 0,
-                 "side " + std::to_string(size) + " is out of range (" + std::to_string(kMinSide) +
-                     " to " + std::to_string(kMaxSide) + ")"};
-  Expected<GoalSpec> spec = parse_goal_spec(goal, "--goal");
-  if (!spec) return spec.error();
-  return Goal::for_side(*spec, size);
+  return parse_goal(goal, size, "--size", "--goal");
 }
 
 void add_strict_option(CLI::App* sub, bool& strict) {
