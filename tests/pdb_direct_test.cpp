@@ -4,6 +4,7 @@
 #include <array>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "taquin/generate.hpp"
 #include "taquin/goal.hpp"
@@ -168,6 +169,72 @@ TEST_F(PdbDirect, OnePartitionSearchesTheRankedHeuristicsNodes) {
 
 TEST_F(PdbDirect, TwoPartitionsSearchTheRankedHeuristicsNodes) {
   expect_same_search<4>(set("two", kFourByFour));
+}
+
+// A heuristic evaluated eagerly: every view of every child updated and read (IncrementalHeuristic
+// only, so IDA* takes neither the two-stage update nor the lookahead).
+template <typename H>
+struct Eager {
+  using State = typename H::State;
+  const H& h;
+  State init(const Board<5>& b) const { return h.init(b); }
+  int value(const State& s) const { return h.value(s); }
+  void update(State& s, const Board<5>& b, int label, int from, int to) const {
+    h.update(s, b, label, from, to);
+  }
+};
+
+// Nodes expanded by each iteration of serial IDA*, by bound (the last: the one that met the goal).
+template <typename H>
+std::map<int, uint64_t> nodes_by_bound(const Board<5>& start, const H& h, ChildOrder order,
+                                       SearchResult& result) {
+  std::map<int, uint64_t> by_bound;
+  uint64_t before = 0;
+  Limits limits;
+  limits.on_iteration = [&](const IterationReport& r) {
+    by_bound[r.bound] = r.nodes_expanded - before;
+    before = r.nodes_expanded;
+  };
+  result = ida_search(start, h, limits, {order});
+  by_bound[static_cast<int>(result.moves.size())] = result.stats.nodes_expanded - before;
+  return by_bound;
+}
+
+// The direct heuristic reads a child's second partition only when the first does not prune it
+// (update_first, then update_rest; cheapest first: value_after stops at the first sum above the
+// bound). Within each bound it prunes exactly the children the eager evaluation prunes: the same
+// nodes in every iteration both run. Its next bound may be lower (a first stage's f), never
+// higher, so it may run iterations the eager search skips, which expand no node the next one
+// does not.
+TEST_F(PdbDirect, LazyViewsPruneExactlyTheChildrenEagerViewsPrune) {
+  const PdbSet two = set("two", kFourByFour);
+  const Goal goal = Goal::zero_first(5);
+  const DirectPdbHeuristic<5, 4> lazy(two, goal.blank_cell());
+  const Eager<DirectPdbHeuristic<5, 4>> eager{lazy};
+  Random random(26);
+  int compared = 0;
+  for (int i = 0; i < 4; ++i) {
+    const Board<5> start = goal.canonical<5>(random_walk(random, goal, 36));
+    for (const ChildOrder order : {ChildOrder::Moves, ChildOrder::CheapestFirst}) {
+      SearchResult a, b;
+      const std::map<int, uint64_t> lazy_nodes = nodes_by_bound(start, lazy, order, a);
+      const std::map<int, uint64_t> eager_nodes = nodes_by_bound(start, eager, order, b);
+      ASSERT_EQ(a.outcome, Outcome::Solved);
+      ASSERT_EQ(b.outcome, Outcome::Solved);
+      EXPECT_EQ(a.moves.size(), b.moves.size()) << "board " << i;
+      if (order == ChildOrder::Moves) EXPECT_EQ(a.moves, b.moves) << "board " << i;
+      for (const auto& [bound, nodes] : eager_nodes) {
+        // The eager search has no lookahead, so it searches cheapest first in move order: the
+        // last iteration, which stops at the goal, then meets it elsewhere.
+        if (order == ChildOrder::CheapestFirst && bound == static_cast<int>(b.moves.size()))
+          continue;
+        ASSERT_TRUE(lazy_nodes.contains(bound)) << "board " << i << ", bound " << bound;
+        EXPECT_EQ(lazy_nodes.at(bound), nodes) << "board " << i << ", bound " << bound;
+        ++compared;
+      }
+    }
+  }
+  EXPECT_GE(compared, 8);  // (several iterations a board)
 }
 
 TEST_F(PdbDirect, ServesSetsOfAtMostFourGroupsAPartition) {
