@@ -222,7 +222,9 @@ TEST_F(PdbDirect, LazyViewsPruneExactlyTheChildrenEagerViewsPrune) {
       ASSERT_EQ(a.outcome, Outcome::Solved);
       ASSERT_EQ(b.outcome, Outcome::Solved);
       EXPECT_EQ(a.moves.size(), b.moves.size()) << "board " << i;
-      if (order == ChildOrder::Moves) EXPECT_EQ(a.moves, b.moves) << "board " << i;
+      if (order == ChildOrder::Moves) {
+        EXPECT_EQ(a.moves, b.moves) << "board " << i;
+      }
       for (const auto& [bound, nodes] : eager_nodes) {
         // The eager search has no lookahead, so it searches cheapest first in move order: the
         // last iteration, which stops at the goal, then meets it elsewhere.
