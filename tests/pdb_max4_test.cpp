@@ -275,7 +275,9 @@ TEST(PdbMax4Big, SevenEightMaxKeepsKorf100Optimal) {
           << "instance " << i + 1;
     }
   }
-  EXPECT_EQ(nodes, (std::vector<uint64_t>{}));
+  // (`taquin bench --set korf100 --threads 1 --pdb DIR/7-8-max.cat` prints the same counts.)
+  EXPECT_EQ(nodes,
+            (std::vector<uint64_t>{2431, 1333, 39010, 3065, 6199, 2395, 10963, 7070, 297, 17687}));
 }
 
 // Removes the tables built by small_set when the test binary ends.
