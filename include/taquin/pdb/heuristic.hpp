@@ -351,11 +351,13 @@ class PdbHeuristic {
   std::array<int, kMaxViews> view_groups_{};  // groups in use per view: its partition's
 };
 
-// Whether the four-view heuristic of side N reads its second partition lazily: on 4x4, where
-// the search prepares and prefetches every child's reads when it enters a node, so that the
-// second partition's are not loaded for the many children the first one prunes.
+// Whether the four-view heuristic of side N reads its second partition lazily: on no side. On
+// 4x4 with 7-8-max (hardest80, one thread, interleaved) the lazy search took 1.2x to 1.9x the
+// eager one's time for the same nodes: the second partition's reads of a child within the bound,
+// made only then, stall the search, where the eager search's were prefetched with its siblings'
+// (docs/performance.md, *The 15-puzzle: two 7-8 partitions*).
 template <int N>
-inline constexpr bool kLazyMax = N == 4;
+inline constexpr bool kLazyMax = false;
 
 // The heuristic with four views (two partitions), for catalogues that hold two.
 template <int N>
@@ -405,6 +407,6 @@ decltype(auto) with_pdb_heuristic(const PdbSet& set, int blank_cell, Use&& use) 
 static_assert(PrefetchingHeuristic<PdbHeuristic<4>, 4> && PrefetchingHeuristic<PdbHeuristic<5>, 5>);
 static_assert(PrefetchingHeuristic<PdbHeuristic<3>, 3> && !SteppedHeuristic<PdbHeuristic<4>, 4>);
 static_assert(LookaheadHeuristic<PdbMaxHeuristic<4>, 4> &&
-              LookaheadHeuristic<PdbHeuristic<4, 4>, 4>);
+              LookaheadHeuristic<PdbHeuristic<4, 4, true>, 4>);
 
 }  // namespace taquin::pdb
