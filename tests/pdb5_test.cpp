@@ -382,14 +382,14 @@ TEST(Pdb5Catalogue, BadCataloguesAreRefusedBeforeAnyWork) {
       "FILE:4: building this group needs about 29458 MiB of memory, over the limit of "
       "8192 MiB",
       " --max-memory 8G");
-  // Partitions: each covers the board but the blank, on 5x5 and up, at most two, none empty.
+  // Partitions: each covers the board but the blank, on 4x4 and up, at most two, none empty.
   const std::string six_by_four = "1 2 3 4 5 6\n7 8 9 10 11 12\n13 14 15 16 17 18\n";
   expect_refused("side 5\nblank 0\n" + six_by_four + "19 20 21 22 23 24\npartition\n" +
                      six_by_four + "19 20 21 22 23\n",
                  "FILE: cells left out (in no group, and not the blank's cell 0): 24 in partition "
                  "2; a catalogue to build puts every other cell in a group");
-  expect_refused("side 4\n1 2 3\npartition\n4 5\n",
-                 "FILE:3: several partitions need a board of side 5 or more");
+  expect_refused("side 3\n1 2 3\npartition\n4 5\n",
+                 "FILE:3: several partitions need a board of side 4 or more");
   expect_refused("side 5\nblank 0\npartition\n1 2\n", "FILE:3: a partition with no group");
   expect_refused("side 5\nblank 0\n1 2\npartition\n", "FILE: the last partition has no group");
   expect_refused("side 5\nblank 0\n1 2\npartition\n1 2\npartition\n1 2\n",

@@ -151,10 +151,11 @@ void setup_pdb(CLI::App& app, int& exit_code) {
       "Build every group of a catalogue (a built-in name such as 7-8, or a file such as "
       "my.cat) into <stem>.<i>.pdb files");
   build
-      ->add_option("catalogue", options->catalogue,
-                   "A built-in catalogue (4x4: 7-8, 7-8-centre, 7-8-edge, 6-6-3, 5-5-5; 5x5: "
-                   "6-6-6-6-max, 6-6-6-6) or a file: side N, then one group of goal cells a "
-                   "line")
+      ->add_option(
+          "catalogue", options->catalogue,
+          "A built-in catalogue (4x4: 7-8, 7-8-centre, 7-8-edge, 6-6-3, 5-5-5, 7-8-max; 5x5: "
+          "6-6-6-6-max, 6-6-6-6) or a file: side N, then one group of goal cells a "
+          "line")
       ->required();
   build->add_option("-o,--out", options->out_dir,
                     "Output directory (default: a catalogue file's own; for a built-in name, "

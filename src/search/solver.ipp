@@ -52,6 +52,9 @@ SearchResult with_heuristic(HeuristicKind kind, int blank, const pdb::PdbSet* da
   return SearchResult{};
 }
 
+// The smallest side whose database searches on one thread take the parallel search's order.
+inline constexpr int kSplitOrderSide = 5;
+
 template <int N>
 SearchResult run_search(const Board<N>& start, const SearchPlan& plan,
                         const pdb::PdbSet* databases) {
@@ -68,10 +71,10 @@ SearchResult run_search(const Board<N>& start, const SearchPlan& plan,
     switch (plan.algorithm) {
       case Algorithm::Ida:
         if (plan.threads > 1) return parallel_ida_search(start, h, plan.limits, plan.order);
-        // The pattern databases from kMinPartitionSide: the parallel search's order on one
-        // thread too (its frontier's subtrees in the split order), so that the last iteration's
-        // work does not depend on the thread count.
-        if (N >= pdb::kMinPartitionSide && plan.heuristic == HeuristicKind::Pdb) {
+        // The pattern databases above 4x4 (whose serial search has one function per blank
+        // cell): the parallel search's order on one thread too (its frontier's subtrees in the
+        // split order), so that the last iteration's work does not depend on the thread count.
+        if (N >= kSplitOrderSide && plan.heuristic == HeuristicKind::Pdb) {
           tbb::task_arena one_thread(1);
           return one_thread.execute(
               [&] { return parallel_ida_search(start, h, plan.limits, plan.order); });

@@ -6,6 +6,6 @@ namespace taquin {
 template SearchResult run_search<4>(const Board<4>&, const SearchPlan&, const pdb::PdbSet*);
 
 // The searches taquin/search/instances.hpp declares.
-TAQUIN_SEARCHES(template, 4)
+TAQUIN_SEARCHES_LARGE(template, 4)
 
 }  // namespace taquin

@@ -16,9 +16,9 @@ inline constexpr int kMaxGroups = 8;
 // Most partitions a catalogue may hold (the heuristic looks each up in two symmetric views).
 inline constexpr int kMaxPartitions = 2;
 
-// Smallest side whose catalogues may hold several partitions (the heuristic state of smaller
-// boards keeps room for one partition's two views only, so that their hot loop copies less).
-inline constexpr int kMinPartitionSide = 5;
+// Smallest side whose catalogues may hold several partitions (smaller boards' heuristics keep
+// room for one partition's two views only: on 3x3 one table of every tile is already exact).
+inline constexpr int kMinPartitionSide = 4;
 
 // Most entries a group's table may have: the heuristic keeps table indexes in 32 bits.
 inline constexpr uint64_t kMaxTableEntries = (uint64_t{1} << 32) - 1;
@@ -44,16 +44,15 @@ struct Catalogue {
 // Parses catalogue text. Format: '#' starts a comment; blank lines are skipped; the first line
 // is "side N" (N from 2 to 8); an optional line "blank C" names the blank's goal cell (default:
 // the highest cell no group covers); an optional line "zero-aware" asks for zero-aware tables
-// (a value per cell of the blank, see Table); a line "partition" (side 5 and up) ends one
-// partition of the tiles and starts another, whose groups are summed apart (the heuristic takes
-// the larger sum); every other line lists the cells of one group, separated by spaces. The groups
-// of a partition are disjoint, non-empty, have at most kMaxTableEntries placements each, and
-// leave at least one cell uncovered (for the blank, the same in every partition); a catalogue
-// may leave other cells
-// out (its heuristic ignores their tiles), which check_buildable (builder.hpp) refuses for a
-// build. The tables are built for goals with the blank on that cell (and serve, through a
-// symmetry of the square, every goal whose blank cell it maps there). Errors name `source` and
-// the line.
+// (a value per cell of the blank, see Table); a line "partition" (side kMinPartitionSide and up)
+// ends one partition of the tiles and starts another, whose groups are summed apart (the heuristic
+// takes the larger sum); every other line lists the cells of one group, separated by spaces. The
+// groups of a partition are disjoint, non-empty, have at most kMaxTableEntries placements each,
+// and leave at least one cell uncovered (for the blank, the same in every partition); a catalogue
+// may leave other cells out (its heuristic ignores their tiles), which check_buildable
+// (builder.hpp) refuses for a build. The tables are built for goals with the blank on that cell
+// (and serve, through a symmetry of the square, every goal whose blank cell it maps there).
+// Errors name `source` and the line.
 Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& source,
                                     const std::string& stem);
 

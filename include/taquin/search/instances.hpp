@@ -50,7 +50,7 @@ namespace taquin {
 
 TAQUIN_SEARCHES(extern template, 2)
 TAQUIN_SEARCHES(extern template, 3)
-TAQUIN_SEARCHES(extern template, 4)
+TAQUIN_SEARCHES_LARGE(extern template, 4)
 TAQUIN_SEARCHES_LARGE(extern template, 5)
 TAQUIN_SEARCHES_DIRECT(extern template, 5)
 TAQUIN_SEARCHES_LARGE(extern template, 6)
