@@ -7,7 +7,6 @@
 #include <memory>
 #include <new>
 #include <optional>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -34,14 +33,14 @@ namespace taquin::pdb {
 // tile's group needs it, since the blank stays in one region of free cells of every other group,
 // where the values are equal. The state holds Views views (2: one partition; 4: two partitions,
 // sides from kMinPartitionSide), so a one-partition catalogue's search copies and updates no more
-// than it uses; views_for (below) picks Views for a catalogue, once per search. Lazy (two
-// partitions): the second partition's views are read only for a child that the first
-// partition's views do not prune (their reads are neither prepared nor prefetched before).
-template <int N, int Views = 2, bool Lazy = false>
+// than it uses; views_for (below) picks Views for a catalogue, once per search.
+// Every view of a child is read eagerly: reading the second partition only for a child that the
+// first does not prune was 1.2x to 1.9x slower on 4x4 for the same nodes (docs/performance.md,
+// *The 15-puzzle: two 7-8 partitions*).
+template <int N, int Views = 2>
 class PdbHeuristic {
  public:
   static_assert(Views == 2 || (Views == 4 && N >= kMinPartitionSide));
-  static_assert(!Lazy || Views == 4);
   static constexpr int kCells = N * N;
   static constexpr int kMaxViews = Views;
 
@@ -58,10 +57,6 @@ class PdbHeuristic {
   PdbHeuristic(const PdbSet& set, int blank_cell) : tables_(set.tables) {
     const std::vector<ViewPlan<N>> plans = plan_views<N>(set, blank_cell, kMaxViews);
     views_ = static_cast<int>(plans.size());
-    // The first partition's views: those with the first view's tables.
-    first_views_ = static_cast<int>(std::count_if(plans.begin(), plans.end(), [&](const auto& p) {
-      return p.tables == plans.front().tables;
-    }));
     for (int v = 0; v < views_; ++v) {
       View& view = view_[v];
       const ViewPlan<N>& plan = plans[static_cast<size_t>(v)];
@@ -145,21 +140,15 @@ class PdbHeuristic {
   // Two-stage update for IDA* (TwoStageHeuristic): update_first looks up the first view only
   // and returns its sum, a lower bound of value(); update_rest then looks up the other views and
   // returns value(). A child pruned on the first sum skips the second lookup.
-  // (Lazy: the first stage is the first partition's views, the second the other partition's.)
   [[gnu::always_inline]] int update_first(State& s, const Board<N>& after, int label, int from,
                                           int to) const {
-    if constexpr (Lazy) {
-      for (int v = 0; v < kMaxViews; ++v)
-        if (v < first_views_) relook(s, v, after, label, from, to);
-      return first_value(s);
-    }
     relook(s, 0, after, label, from, to);
     return s.sum[0];
   }
   [[gnu::always_inline]] int update_rest(State& s, const Board<N>& after, int label, int from,
                                          int to) const {
-    for (int v = Lazy ? 0 : 1; v < kMaxViews; ++v)
-      if ((!Lazy || v >= first_views_) && v < views_) relook(s, v, after, label, from, to);
+    for (int v = 1; v < kMaxViews; ++v)
+      if (v < views_) relook(s, v, after, label, from, to);
     return value(s);
   }
 
@@ -173,14 +162,8 @@ class PdbHeuristic {
     uint32_t entry = 0;
     int manhattan = 0;
   };
-  // Lazy: what the second partition's reads need, kept until update_rest makes them.
-  struct Move {
-    typename Board<N>::Packed cells{};  // the board's (before or after the move)
-    uint8_t label = 0, from = 0, to = 0;
-  };
   struct Lookup {
-    std::array<Read, kMaxViews> view{};  // (Lazy: the first partition's; the others' group -1)
-    [[no_unique_address]] std::conditional_t<Lazy, Move, std::tuple<>> move{};
+    std::array<Read, kMaxViews> view{};
   };
   // The reads after `label` slides from `from` to `to` on `board` (the board before or after the
   // move: only the cells strictly between the two are read).
@@ -189,10 +172,7 @@ class PdbHeuristic {
     Lookup l;
     l.view[0] = read_after(s, 0, board, label, from, to);
     for (int v = 1; v < kMaxViews; ++v)
-      if (v < (Lazy ? first_views_ : views_)) l.view[v] = read_after(s, v, board, label, from, to);
-    if constexpr (Lazy)
-      l.move = {board.packed(), static_cast<uint8_t>(label), static_cast<uint8_t>(from),
-                static_cast<uint8_t>(to)};
+      if (v < views_) l.view[v] = read_after(s, v, board, label, from, to);
     return l;
   }
   [[gnu::always_inline]] void prefetch(const Lookup& l) const {
@@ -202,26 +182,10 @@ class PdbHeuristic {
   }
   // update_first and update_rest from the reads prepared for the move.
   [[gnu::always_inline]] int update_first(State& s, const Lookup& l) const {
-    if constexpr (Lazy) {
-      for (int v = 0; v < kMaxViews; ++v)
-        if (v < first_views_) apply(s, v, l.view[v]);
-      return first_value(s);
-    }
     apply(s, 0, l.view[0]);
     return s.sum[0];
   }
   [[gnu::always_inline]] int update_rest(State& s, const Lookup& l) const {
-    if constexpr (Lazy) {  // the second partition's reads, made now, all in flight together
-      std::array<Read, kMaxViews> later{};
-      for (int v = 1; v < kMaxViews; ++v)
-        if (v >= first_views_ && v < views_) {
-          later[v] = deferred_read(s, v, l);
-          if (later[v].group >= 0) prefetch_read(v, later[v]);
-        }
-      for (int v = 1; v < kMaxViews; ++v)
-        if (v >= first_views_ && v < views_) apply(s, v, later[v]);
-      return value(s);
-    }
     for (int v = 1; v < kMaxViews; ++v)
       if (v < views_) apply(s, v, l.view[v]);
     return value(s);
@@ -234,11 +198,7 @@ class PdbHeuristic {
     int best = 0;
     for (int v = 0; v < kMaxViews; ++v) {  // (a constant count: the loop unrolls)
       if (v >= views_) break;
-      int sum;
-      if constexpr (Lazy)
-        sum = sum_after(s, v, v >= first_views_ ? deferred_read(s, v, l) : l.view[v]);
-      else
-        sum = sum_after(s, v, l.view[v]);
+      const int sum = sum_after(s, v, l.view[v]);
       if (sum > limit) return sum;
       best = std::max(best, sum);
     }
@@ -280,19 +240,6 @@ class PdbHeuristic {
     if (r.group >= 0)
       sum += view_[v].group[r.group].table->value(r.entry, r.manhattan) - s.part[v][r.group];
     return sum;
-  }
-  // Lazy: the largest of the first partition's sums (a lower bound of value()).
-  [[gnu::always_inline]] int first_value(const State& s) const {
-    int best = s.sum[0];
-    for (int v = 1; v < kMaxViews; ++v)
-      if (v < first_views_) best = std::max(best, s.sum[v]);
-    return best;
-  }
-  // Lazy: view v's read of the move `l` was prepared for (from the parent's state of view v).
-  [[gnu::always_inline]] Read deferred_read(const State& s, int v,
-                                            const Lookup& l) const requires Lazy {
-    return read_after(s, v, Board<N>::from_packed(l.move.cells, l.move.from), l.move.label,
-                      l.move.from, l.move.to);
   }
   // Brings view v up to date after the piece `label` slid from cell `from` to cell `to`.
   [[gnu::always_inline]] void relook(State& s, int v, const Board<N>& after, int label, int from,
@@ -344,24 +291,15 @@ class PdbHeuristic {
 
   std::vector<std::shared_ptr<const Table>> tables_;
   int views_ = 0;
-  int first_views_ = 0;  // the first partition's views: 0 to first_views_ - 1
   std::array<View, kMaxViews> view_{};
   // (The members below follow the hot ones, so that the 4x4 search's data layout is as before
   // partitions.)
   std::array<int, kMaxViews> view_groups_{};  // groups in use per view: its partition's
 };
 
-// Whether the four-view heuristic of side N reads its second partition lazily: on no side. On
-// 4x4 with 7-8-max (hardest80, one thread, interleaved) the lazy search took 1.2x to 1.9x the
-// eager one's time for the same nodes: the second partition's reads of a child within the bound,
-// made only then, stall the search, where the eager search's were prefetched with its siblings'
-// (docs/performance.md, *The 15-puzzle: two 7-8 partitions*).
-template <int N>
-inline constexpr bool kLazyMax = false;
-
 // The heuristic with four views (two partitions), for catalogues that hold two.
 template <int N>
-using PdbMaxHeuristic = PdbHeuristic<N, 4, kLazyMax<N>>;
+using PdbMaxHeuristic = PdbHeuristic<N, 4>;
 
 // The views PdbHeuristic needs for `catalogue` (its Views parameter): 4 when it holds two
 // partitions, else 2.
@@ -406,7 +344,6 @@ decltype(auto) with_pdb_heuristic(const PdbSet& set, int blank_cell, Use&& use) 
 
 static_assert(PrefetchingHeuristic<PdbHeuristic<4>, 4> && PrefetchingHeuristic<PdbHeuristic<5>, 5>);
 static_assert(PrefetchingHeuristic<PdbHeuristic<3>, 3> && !SteppedHeuristic<PdbHeuristic<4>, 4>);
-static_assert(LookaheadHeuristic<PdbMaxHeuristic<4>, 4> &&
-              LookaheadHeuristic<PdbHeuristic<4, 4, true>, 4>);
+static_assert(LookaheadHeuristic<PdbMaxHeuristic<4>, 4>);
 
 }  // namespace taquin::pdb
