@@ -25,7 +25,7 @@ using testing::solves;
 
 // The four-view heuristic as the library's 4x4 search uses it (every child's four reads prepared
 // and prefetched).
-using Eager = PdbMaxHeuristic<4>;
+using Max = PdbMaxHeuristic<4>;
 
 // 5-5-5 (pdb/5-5-5.cat) and a second partition of three groups of five cut elsewhere:
 //    A  A  A  B        D  D  D  D
@@ -101,12 +101,12 @@ TEST(PdbMax4, PartitionsAreRefusedOnlyBelowFourByFour) {
 TEST(PdbMax4, IncrementalEqualsScratchAlongRandomWalks) {
   for (const Goal& goal : {Goal::standard(4), Goal::zero_first(4)}) {
     const PdbSet set = small_set("fives2", kFivesTwice, goal);
-    const Eager h(set, goal.blank_cell());
+    const Max h(set, goal.blank_cell());
     ASSERT_EQ(h.views(), 4);
     Random random(4242);
     for (int walk = 0; walk < 4; ++walk) {
       Board<4> board = goal.canonical<4>(random_board(random, goal, Solvability::Solvable));
-      Eager::State state = h.init(board), plain = state;
+      Max::State state = h.init(board), plain = state;
       int above_first = 0;  // children whose value exceeds the first stage's (it adds something)
       for (int step = 0; step < 3000; ++step) {
         const int from = board.blank();
@@ -115,8 +115,8 @@ TEST(PdbMax4, IncrementalEqualsScratchAlongRandomWalks) {
           const int label = board.at(to);
           Board<4> child = board;
           child.slide(to);
-          Eager::State cs = state;
-          const Eager::Lookup reads = h.prepare(cs, board, label, to, from);
+          Max::State cs = state;
+          const Max::Lookup reads = h.prepare(cs, board, label, to, from);
           const int ahead = h.value_after(cs, reads, 1000);
           const int first = h.update_first(cs, reads);
           const int value = h.evaluate(child);
@@ -127,12 +127,12 @@ TEST(PdbMax4, IncrementalEqualsScratchAlongRandomWalks) {
         }
         const int to = kMoves<4>.target[from][random.below(kMoves<4>.count[from])];
         const int label = board.at(to);
-        const Eager::Lookup reads = h.prepare(state, board, label, to, from);
+        const Max::Lookup reads = h.prepare(state, board, label, to, from);
         board.slide(to);
         h.update_first(state, reads);
         h.update_rest(state, reads);
         h.update(plain, board, label, to, from);
-        const Eager::State scratch = h.init(board);
+        const Max::State scratch = h.init(board);
         for (int v = 0; v < 4; ++v) {
           ASSERT_EQ(state.index[v], scratch.index[v]) << "view " << v << ", step " << step;
           ASSERT_EQ(state.sum[v], scratch.sum[v]) << "view " << v << ", step " << step;
@@ -154,7 +154,7 @@ TEST(PdbMax4, AdmissibleAndAtLeastEachPartitionOnKnownLengths) {
     const PdbSet both = small_set("fives2", kFivesTwice, goal);
     const PdbSet first = small_set("fives", kFives, goal);
     const PdbSet second = small_set("fives_second", kFivesSecond, goal);
-    const Eager h(both, goal.blank_cell());
+    const Max h(both, goal.blank_cell());
     const PdbHeuristic<4> h1(first, goal.blank_cell()), h2(second, goal.blank_cell());
     const std::vector<Instance> instances = reference_set(name);
     ASSERT_FALSE(instances.empty());
@@ -172,13 +172,13 @@ TEST(PdbMax4, AdmissibleAndAtLeastEachPartitionOnKnownLengths) {
   }
 }
 
-// IDA* with the two-partition heuristic (the library's search, eager) finds the lengths linear
+// IDA* with the two-partition heuristic (the library's search) finds the lengths linear
 // conflict's IDA* finds (an independent optimal search) on random walks and on quick Korf
 // instances (the published lengths).
 TEST(PdbMax4, IdaLengthsMatchLinearConflict) {
   const Goal goal = Goal::zero_first(4);
   const PdbSet set = small_set("fives2", kFivesTwice, goal);
-  const Eager eager(set, goal.blank_cell());
+  const Max h(set, goal.blank_cell());
   const LinearConflict<4> lc(goal.blank_cell());
   std::vector<Board<4>> boards;
   Random random(77);
@@ -189,7 +189,7 @@ TEST(PdbMax4, IdaLengthsMatchLinearConflict) {
   for (int index : {11, 8, 1}) boards.push_back(goal.canonical<4>(korf[index].tiles));
   for (size_t i = 0; i < boards.size(); ++i) {
     const Board<4>& start = boards[i];
-    const SearchResult e = ida_search(start, eager);
+    const SearchResult e = ida_search(start, h);
     const SearchResult reference = ida_search(start, lc);
     ASSERT_EQ(e.outcome, Outcome::Solved) << "board " << i;
     ASSERT_EQ(reference.outcome, Outcome::Solved) << "board " << i;
@@ -198,7 +198,7 @@ TEST(PdbMax4, IdaLengthsMatchLinearConflict) {
   }
   for (int k = 0; k < 3; ++k) {
     const Instance& inst = korf[std::array{11, 8, 1}[k]];
-    EXPECT_EQ(ida_search(goal.canonical<4>(inst.tiles), eager).moves.size(),
+    EXPECT_EQ(ida_search(goal.canonical<4>(inst.tiles), h).moves.size(),
               static_cast<size_t>(*inst.optimal_length));
   }
 }
@@ -224,7 +224,7 @@ TEST(PdbMax4Big, SevenEightMaxKeepsKorf100Optimal) {
        {std::pair{"korf100", Goal::zero_first(4)}, std::pair{"hardest80", Goal::standard(4)}}) {
     Expected<PdbSet> set = load_pdb_set(cat.string(), goal);
     ASSERT_TRUE(set.ok()) << set.error().describe();
-    const Eager h(*set, goal.blank_cell());
+    const Max h(*set, goal.blank_cell());
     for (const Instance& inst : reference_set(name)) {
       const int value = h.evaluate(goal.canonical<4>(inst.tiles));
       EXPECT_LE(value, *inst.optimal_length) << name << " line " << inst.line;
@@ -234,13 +234,13 @@ TEST(PdbMax4Big, SevenEightMaxKeepsKorf100Optimal) {
   const Goal goal = Goal::zero_first(4);
   Expected<PdbSet> set = load_pdb_set(cat.string(), goal);
   ASSERT_TRUE(set.ok()) << set.error().describe();
-  const Eager eager(*set, goal.blank_cell());
+  const Max h(*set, goal.blank_cell());
   const std::vector<Instance> korf = reference_set("korf100");
   ASSERT_EQ(korf.size(), 100u);
   std::vector<uint64_t> nodes;
   for (size_t i = 0; i < korf.size(); ++i) {
     const Board<4> start = goal.canonical<4>(korf[i].tiles);
-    const SearchResult r = ida_search(start, eager);
+    const SearchResult r = ida_search(start, h);
     ASSERT_EQ(r.outcome, Outcome::Solved) << "instance " << i + 1;
     EXPECT_EQ(static_cast<int>(r.moves.size()), *korf[i].optimal_length) << "instance " << i + 1;
     EXPECT_TRUE(solves(goal, start, r.moves)) << "instance " << i + 1;
