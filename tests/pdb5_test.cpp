@@ -375,13 +375,13 @@ TEST(Pdb5Catalogue, BadCataloguesAreRefusedBeforeAnyWork) {
   expect_refused("side 5\nblank 0\n1 2 3 4 5 6 7 8\n",
                  "FILE:3: 8 tiles have more than 4294967295 placements on 25 cells, the most a "
                  "table may have (its indexes are 32-bit)");
-  // Seven tiles on 5x5: 2.4 G entries of 8 bytes.
+  // Seven tiles on 5x5: 2.4 G entries, a byte each for their rounds and half a byte in the table.
   expect_refused(
       "side 5\nblank 0\n1 2 3 4 5 6\n7 8 9 10 11 12 13\n14 15 16 17 18 19\n"
       "20 21 22 23 24\n",
-      "FILE:4: building this group needs about 29458 MiB of memory, over the limit of "
-      "8192 MiB",
-      " --max-memory 8G");
+      "FILE:4: building this group needs about 3789 MiB of memory, over the limit of "
+      "2048 MiB",
+      " --max-memory 2G");
   // Partitions: each covers the board but the blank, on 4x4 and up, at most two, none empty.
   const std::string six_by_four = "1 2 3 4 5 6\n7 8 9 10 11 12\n13 14 15 16 17 18\n";
   expect_refused("side 5\nblank 0\n" + six_by_four + "19 20 21 22 23 24\npartition\n" +
@@ -397,14 +397,14 @@ TEST(Pdb5Catalogue, BadCataloguesAreRefusedBeforeAnyWork) {
   expect_refused("side 5\nblank 0\n1 2\npartition\n1 2\n2 3\n", "FILE:6: cell 2 is in two groups");
   expect_refused("side 5\nblank 0\n1 2\npartition 2\n",
                  "FILE:4: expected \"partition\" alone on its line");
-  // The shipped 6-6-6-6 catalogue parses, covers every cell but 0, and needs some 1.6 GB.
+  // The shipped 6-6-6-6 catalogue parses, covers every cell but 0, and needs some 200 MB.
   Expected<pdb::Catalogue> shipped = pdb::builtin_catalogue("6-6-6-6");
   ASSERT_TRUE(shipped.ok()) << shipped.error().describe();
   EXPECT_EQ(shipped->side, 5);
   EXPECT_EQ(shipped->blank, 0);
   EXPECT_EQ(shipped->covered(), ((uint64_t{1} << 25) - 1) & ~uint64_t{1});
-  EXPECT_TRUE(pdb::check_buildable(*shipped, uint64_t{2} << 30).ok());
-  EXPECT_FALSE(pdb::check_buildable(*shipped, uint64_t{1} << 30).ok());
+  EXPECT_TRUE(pdb::check_buildable(*shipped, uint64_t{256} << 20).ok());
+  EXPECT_FALSE(pdb::check_buildable(*shipped, uint64_t{128} << 20).ok());
   // It is what --build-pdb builds for 5x5 goals with the blank on a corner, and only for those.
   EXPECT_EQ(pdb::shipped_catalogue_for(Goal::zero_first(5)), "6-6-6-6-max");
   EXPECT_EQ(pdb::shipped_catalogue_for(Goal::standard(5)), "6-6-6-6-max");

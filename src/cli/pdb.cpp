@@ -162,7 +162,7 @@ void setup_pdb(CLI::App& app, int& exit_code) {
                     "$TAQUIN_PDB_DIR, else $XDG_DATA_HOME/taquin, else ~/.local/share/taquin)");
   build->add_option("--max-memory", options->max_memory,
                     "Refuse, before any work, a group whose build would need more memory than "
-                    "this (512M, 2G; default: half the physical memory; 6-6-6-6 needs 1.6G)");
+                    "this (512M, 2G; default: half the physical memory; 6-6-6-6 needs 200M)");
   build->add_option("--threads", options->threads, "Worker threads (0 = all cores)")
       ->capture_default_str();
   build->add_flag("--fresh", options->fresh,

@@ -1,5 +1,6 @@
-// The pattern-database breadth-first search: parallel rounds over (placement, blank region) that
-// build one group's table.
+// The pattern-database breadth-first search that builds one group's table: rounds over blocks of
+// (placement, blank region) states, one block per set of occupied cells and region of the blank,
+// each a bitset over the orders of the group's tiles on those cells.
 #include "bfs.hpp"
 
 #include <algorithm>
@@ -7,13 +8,13 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
-#include <cstring>
+#include <cstdlib>
+#include <memory>
 #include <new>
 
 #include <sys/mman.h>
 
 #include <tbb/blocked_range.h>
-#include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
@@ -23,26 +24,22 @@
 namespace taquin::pdb {
 namespace {
 
-// Each (placement, region) state holds a 2-bit code in its placement's word, at the slot given by
-// the rank of the region's lowest cell among the free cells. Codes 1 and 2 swap roles each round
-// (the current frontier and the next one), so no pass is needed between rounds.
-constexpr unsigned kUnseen = 0, kDone = 3;
-// Bytes of moves generated per chunk of frontier blocks before they are resolved. 64 MB keeps the
-// 7-8 build's peak at 1.46 GB (1.84 GB with 256 MB); each chunk's resolve pass touches more of the
-// state words per move, at a cost in time measured in the commit that set it.
-constexpr uint64_t kChunkBytes = uint64_t{1} << 26;
-// Most buckets of moves: one bucket's codes (a quarter megabyte for the 8-tile group of 7-8) stay
-// in a core's L2 cache while its moves are resolved (256 buckets: 10% slower overall).
-constexpr uint64_t kMaxBuckets = 4096;
-// Placements whose codes are tested together for frontier states before any is expanded.
-constexpr uint64_t kScanRun = 64;
+// A state of the search is a placement of the group's tiles and the region of free cells that
+// holds the blank. The placement is split into its set of occupied cells (ranked in colex order)
+// and the order of the tiles on them (the tiles listed by ascending cell, as a permutation rank),
+// so that all the states of one (set, region) pair form a block of k! bits, and a move is the
+// same for the whole block: the tile on cell y slides into the blank's cell x, the set loses y
+// and gains x, the blank's region becomes the one of y, and the order changes only when the tile
+// jumps over other tiles of the group (a vertical move), by moving one entry of the order list
+// (a table of k! ranks per shift). A round is computed block by block from the previous round's
+// blocks around it, so each block has one writer and no move is buffered.
 
-// Zeroed anonymous memory backed by transparent huge pages where the kernel allows (the builder's
-// accesses are random: huge pages spare most TLB misses).
+// Zeroed anonymous memory backed by transparent huge pages where the kernel allows.
 template <typename T>
 class HugeArray {
  public:
-  explicit HugeArray(uint64_t count) : bytes_(((count * sizeof(T)) | (kHuge - 1)) + 1) {
+  explicit HugeArray(uint64_t count)
+      : bytes_(((std::max<uint64_t>(count, 1) * sizeof(T)) | (kHuge - 1)) + 1) {
     void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();
     madvise(p, bytes_, MADV_HUGEPAGE);
@@ -52,6 +49,7 @@ class HugeArray {
   HugeArray(const HugeArray&) = delete;
   HugeArray& operator=(const HugeArray&) = delete;
   T& operator[](uint64_t i) { return data_[i]; }
+  const T& operator[](uint64_t i) const { return data_[i]; }
   T* data() { return data_; }
 
  private:
@@ -60,491 +58,472 @@ class HugeArray {
   T* data_;
 };
 
-// How a generated move is packed, lowest bits first: the target's offset in its bucket, the
-// slot of the blank's region, the target's Manhattan sum.
-struct MoveLayout {
-  int offset_bits = 1;  // log2 of a bucket's size (bucket = target index >> offset_bits)
-  int slot_bits = 0;
-  int manhattan_bits = 0;
-  int bits() const { return offset_bits + slot_bits + manhattan_bits; }
+// Binomial coefficients C(m, j), m and j up to 64 (all fit in 64 bits).
+struct Binomials {
+  std::array<std::array<uint64_t, 65>, 65> c{};
+  Binomials() {
+    for (int m = 0; m <= 64; ++m) {
+      c[m][0] = 1;
+      for (int j = 1; j <= m; ++j) c[m][j] = c[m - 1][j - 1] + c[m - 1][j];
+    }
+  }
+};
+const Binomials& binomials() {
+  static const Binomials table;
+  return table;
+}
+
+// Rank of a set of cells among the sets of as many cells, in colex order (that of the masks).
+uint64_t colex_rank(uint64_t cells) {
+  const Binomials& b = binomials();
+  uint64_t rank = 0;
+  for (int i = 1; cells != 0; cells &= cells - 1, ++i) rank += b.c[std::countr_zero(cells)][i];
+  return rank;
+}
+
+// Rank of the order `tiles[0..k)` (a permutation of 0..k-1) in lexicographic order.
+uint32_t rank_order(const uint8_t* tiles, int k) {
+  uint32_t rank = 0;
+  for (int i = 0; i < k; ++i) {
+    uint32_t smaller = 0;
+    for (int j = i + 1; j < k; ++j) smaller += tiles[j] < tiles[i];
+    rank = rank * static_cast<uint32_t>(k - i) + smaller;
+  }
+  return rank;
+}
+
+// Inverse of rank_order.
+void unrank_order(uint32_t rank, int k, uint8_t* tiles) {
+  uint8_t digit[kMaxRankItems];
+  for (int i = k - 1; i >= 0; --i) {
+    digit[i] = static_cast<uint8_t>(rank % static_cast<uint32_t>(k - i));
+    rank /= static_cast<uint32_t>(k - i);
+  }
+  uint64_t unused = (uint64_t{1} << k) - 1;
+  for (int i = 0; i < k; ++i) {
+    const int t = select_bit(unused, digit[i]);
+    tiles[i] = static_cast<uint8_t>(t);
+    unused &= ~(uint64_t{1} << t);
+  }
+}
+
+// The sets of k of the n cells in colex order, and their blocks: one per region of free cells,
+// regions in the order of their lowest cell.
+struct Blocks {
+  std::vector<uint64_t> set_cells;  // by set rank: the occupied cells
+  std::vector<uint64_t> first;      // by set rank: its first block (one entry more: the total)
+  std::vector<uint64_t> region;     // by block: the free cells of the blank's region
+
+  Blocks(const Geometry& geo, int k) {
+    const uint64_t sets = binomials().c[geo.cells][k];
+    set_cells.resize(sets);
+    uint64_t mask = (uint64_t{1} << k) - 1;  // (k < cells ≤ 64)
+    for (uint64_t s = 0; s < sets; ++s) {
+      set_cells[s] = mask;
+      if (s + 1 < sets) {  // the next mask with k bits (Gosper's hack)
+        const uint64_t low = mask & (~mask + 1), ripple = mask + low;
+        mask = (((ripple ^ mask) >> 2) / low) | ripple;
+      }
+    }
+    first.assign(sets + 1, 0);
+    tbb::parallel_for(tbb::blocked_range<uint64_t>(0, sets, 1024),
+                      [&](const tbb::blocked_range<uint64_t>& r) {
+                        for (uint64_t s = r.begin(); s != r.end(); ++s) {
+                          const uint64_t free = geo.all & ~set_cells[s];
+                          uint64_t count = 0;
+                          for (uint64_t rest = free; rest != 0; ++count)
+                            rest &= ~geo.region(free, rest & (~rest + 1));
+                          first[s + 1] = count;
+                        }
+                      });
+    for (uint64_t s = 0; s < sets; ++s) first[s + 1] += first[s];
+    region.resize(first[sets]);
+    tbb::parallel_for(tbb::blocked_range<uint64_t>(0, sets, 1024),
+                      [&](const tbb::blocked_range<uint64_t>& r) {
+                        for (uint64_t s = r.begin(); s != r.end(); ++s) {
+                          const uint64_t free = geo.all & ~set_cells[s];
+                          uint64_t b = first[s];
+                          for (uint64_t rest = free; rest != 0; rest &= ~region[b++])
+                            region[b] = geo.region(free, rest & (~rest + 1));
+                        }
+                      });
+  }
+  uint64_t count() const { return region.size(); }
+  // The block of set `set` whose region holds `cell` (a free cell of the set).
+  uint64_t block_of(uint64_t set, int cell) const {
+    uint64_t b = first[set];
+    while (!(region[b] >> cell & 1)) ++b;
+    return b;
+  }
 };
 
-MoveLayout move_layout(const Geometry& geo, const std::vector<uint8_t>& cells, int slots) {
-  MoveLayout layout;
-  const uint64_t entries = placement_count(geo.cells, static_cast<int>(cells.size()));
-  while ((entries - 1) >> layout.offset_bits >= kMaxBuckets) ++layout.offset_bits;
-  layout.slot_bits = std::bit_width(static_cast<unsigned>(slots - 1));
-  int most = 0;  // the largest Manhattan sum of the group
-  for (const uint8_t goal : cells) {
-    int far = 0;
-    for (int c = 0; c < geo.cells; ++c) far = std::max(far, taxicab(c, goal, geo.side));
-    most += far;
-  }
-  layout.manhattan_bits = std::bit_width(static_cast<unsigned>(most));
-  return layout;
-}
-
-// Word: a placement's 2-bit codes, one per region slot.
-// Eight bytes as a word, byte i in bits 8i to 8i+7.
-uint64_t load_u64(const uint8_t* bytes) {
-  static_assert(std::endian::native == std::endian::little);
-  uint64_t v;
-  std::memcpy(&v, bytes, sizeof v);
-  return v;
-}
-
-template <typename Word>
-struct Builder {
-  const Geometry& geo;
-  int n, k;
-  std::vector<uint8_t> goal;
-  int blank_cell;  // the blank's goal cell (not in the group)
-  uint64_t entries;
-  int low_digits;       // digits ranked within a block
-  uint64_t block_size;  // product of the low digits' radices
-  uint64_t blocks;
-  std::vector<uint8_t> low_table;  // block offset -> its low digits
-  HugeArray<Word> codes;
-  std::vector<uint8_t> payload;
-  bool excess4;
-  bool zero_aware;  // a payload entry per (placement, cell of the blank), else per placement
-  uint64_t stride;  // entries per placement
-  std::atomic<bool> overflow{false};
-  std::unique_ptr<std::atomic<uint8_t>[]> active[2];  // per block: holds frontier states
-
-  Builder(const Geometry& g, const std::vector<uint8_t>& cells, int blank, bool use_excess4,
-          bool per_blank_cell, const MoveLayout& move_layout)
-      : geo(g),
-        n(g.cells),
-        k(static_cast<int>(cells.size())),
-        goal(cells),
-        blank_cell(blank),
-        entries(placement_count(n, k)),
-        codes(entries),
-        excess4(use_excess4),
-        zero_aware(per_blank_cell),
-        stride(per_blank_cell ? static_cast<uint64_t>(g.cells) : 1),
-        layout(move_layout) {
-    low_digits = 0;
-    block_size = 1;
-    while (low_digits < k &&
-           block_size * static_cast<uint64_t>(n - (k - 1 - low_digits)) <= 16384) {
-      block_size *= static_cast<uint64_t>(n - (k - 1 - low_digits));
-      ++low_digits;
-    }
-    blocks = entries / block_size;
-    low_table.resize(block_size * std::max(low_digits, 1));
-    for (uint64_t off = 0; off < block_size; ++off) {
-      uint64_t rest = off;
-      for (int j = low_digits - 1; j >= 0; --j) {
-        const uint64_t radix = static_cast<uint64_t>(n - (k - low_digits + j));
-        low_table[off * low_digits + j] = static_cast<uint8_t>(rest % radix);
-        rest /= radix;
+// For a move of the tile at place `from` of the order list to place `to`: each order's rank
+// before -> its rank after, by (from, to), for the shifts a move can make (at most side - 1
+// places: the cells a vertical move jumps over).
+class OrderMoves {
+ public:
+  OrderMoves(int k, int side) : k_(k), table_(static_cast<size_t>(k * k)) {
+    const uint32_t orders = static_cast<uint32_t>(factorial(k));
+    std::vector<int> pairs;
+    for (int from = 0; from < k; ++from)
+      for (int to = 0; to < k; ++to)
+        if (from != to && std::abs(from - to) < side) pairs.push_back(from * k + to);
+    tbb::parallel_for(size_t{0}, pairs.size(), [&](size_t i) {
+      const int from = pairs[i] / k, to = pairs[i] % k;
+      std::vector<uint32_t>& t = table_[static_cast<size_t>(pairs[i])];
+      t.resize(orders);
+      uint8_t tiles[kMaxRankItems];
+      for (uint32_t r = 0; r < orders; ++r) {
+        unrank_order(r, k, tiles);
+        const uint8_t moving = tiles[from];
+        if (from < to)
+          std::copy(tiles + from + 1, tiles + to + 1, tiles + from);
+        else
+          std::copy_backward(tiles + to, tiles + from, tiles + from + 1);
+        tiles[to] = moving;
+        t[r] = rank_order(tiles, k);
       }
-    }
-    make_slot_table();
-    side_run = (uint64_t{1} << (geo.side - 1)) - 1;
-    weight.assign(k, 1);
-    for (int i = k - 2; i >= 0; --i) weight[i] = weight[i + 1] * static_cast<uint64_t>(n - i - 1);
-    dist.resize(k);
-    for (int i = 0; i < k; ++i)
-      for (int c = 0; c < n; ++c) dist[i][c] = static_cast<uint8_t>(taxicab(c, goal[i], geo.side));
-    payload.assign(payload_size(excess4 ? Encoding::Excess4 : Encoding::Value8, entries * stride),
-                   0);
-    for (auto& a : active) {
-      a.reset(new std::atomic<uint8_t>[blocks]);
-      for (uint64_t b = 0; b < blocks; ++b) a[b].store(0, std::memory_order_relaxed);
-    }
+    });
+  }
+  const uint32_t* table(int from, int to) const {
+    return table_[static_cast<size_t>(from * k_ + to)].data();
   }
 
-  static unsigned code_at(Word w, int slot) { return static_cast<unsigned>(w >> (2 * slot)) & 3; }
+ private:
+  int k_;
+  std::vector<std::vector<uint32_t>> table_;
+};
 
-  uint64_t side_run;  // side-1 consecutive bits: the cells strictly between vertical neighbours
-  std::vector<uint64_t> weight;               // place value of each digit of the rank
-  std::vector<std::array<uint8_t, 64>> dist;  // per tile, per cell: taxicab distance to its goal
+// How many states of a round were first reached, and how many placements.
+struct RoundCount {
+  uint64_t states = 0;
+  uint64_t placements = 0;
+};
 
-  int manhattan(const uint8_t* pos) const {
-    int sum = 0;
-    for (int i = 0; i < k; ++i) sum += dist[i][pos[i]];
-    return sum;
-  }
-
-  int slot_of(uint64_t free, uint64_t region) const {
-    return std::popcount(free & ((region & (~region + 1)) - 1));
-  }
-
-  // Boards of up to 16 cells: per free mask, the slot of the region holding each free cell, 4 bits
-  // a cell (half a megabyte for 4x4, so it stays in cache).
-  std::vector<uint64_t> slot_table;
-  // Boards of up to 16 cells: a bit per free mask, set when its cells form several regions.
-  std::vector<uint64_t> split_table;
-  bool is_split(uint64_t free) const {
-    if (split_table.empty()) return true;
-    return (split_table[free >> 6] >> (free & 63)) & 1;
-  }
-  void make_slot_table() {
-    if (n > 16) return;
-    slot_table.assign(size_t{1} << n, 0);
-    split_table.assign(((size_t{1} << n) + 63) / 64, 0);
-    for (uint64_t free = 1; free < (uint64_t{1} << n); ++free)
-      if (geo.region(free, free & (~free + 1)) != free)
-        split_table[free >> 6] |= uint64_t{1} << (free & 63);
-    for (uint64_t free = 0; free < (uint64_t{1} << n); ++free)
-      for (uint64_t rest = free; rest != 0;) {
-        const uint64_t region = geo.region(free, rest & (~rest + 1));
-        const uint64_t slot = static_cast<uint64_t>(slot_of(free, region));
-        for (uint64_t m = region; m != 0; m &= m - 1)
-          slot_table[free] |= slot << (4 * std::countr_zero(m));
-        rest &= ~region;
-      }
-  }
-  // Slot of the region of `free` holding `cell`.
-  int slot_at(uint64_t free, int cell) const {
-    if (!slot_table.empty()) return static_cast<int>(slot_table[free] >> (4 * cell)) & 15;
-    return slot_of(free, geo.region(free, uint64_t{1} << cell));
-  }
-
-  // Records `value` for placement `index` (first visit only), or for a zero-aware table for the
-  // placement with the blank in region `slot`, at the entry of the blank's `slot`-th free cell
-  // (spread_regions moves it to its cells).
-  void store(uint64_t index, int slot, int value, int manhattan) {
-    index = index * stride + (zero_aware ? static_cast<uint64_t>(slot) : 0);
-    if (excess4) {
-      int excess = (value - manhattan) / 2;
-      if (excess > 15) {
-        overflow.store(true, std::memory_order_relaxed);
-        excess = 15;
-      }
-      const uint8_t bits = static_cast<uint8_t>(excess << ((index & 1) * 4));
-      // A classic entry's byte holds two placements of one bucket (buckets are aligned and even),
-      // so its one writer needs no atomic operation; a zero-aware placement's entries may share a
-      // byte with the next bucket's first placement.
-      if (zero_aware)
-        std::atomic_ref<uint8_t>(payload[index >> 1]).fetch_or(bits, std::memory_order_relaxed);
-      else
-        payload[index >> 1] |= bits;
-    } else {
-      std::atomic_ref<uint8_t>(payload[index])
-          .store(static_cast<uint8_t>(value), std::memory_order_relaxed);
+class Search {
+ public:
+  Search(const Geometry& g, const std::vector<uint8_t>& cells, int blank, bool per_blank_cell)
+      : geo_(g),
+        n_(g.cells),
+        k_(static_cast<int>(cells.size())),
+        goal_(cells),
+        blank_cell_(blank),
+        zero_aware_(per_blank_cell),
+        orders_(factorial(k_)),
+        words_((orders_ + 63) / 64),
+        entries_(placement_count(n_, k_)),
+        blocks_(g, k_),
+        moves_(k_, g.side),
+        seen_(std::make_unique<HugeArray<uint64_t>>(blocks_.count() * words_)),
+        frontier_{std::make_unique<HugeArray<uint64_t>>(blocks_.count() * words_),
+                  std::make_unique<HugeArray<uint64_t>>(blocks_.count() * words_)},
+        seen_count_(blocks_.count(), 0),
+        frontier_count_{std::vector<uint32_t>(blocks_.count(), 0),
+                        std::vector<uint32_t>(blocks_.count(), 0)},
+        depth_((zero_aware_ ? blocks_.count() : blocks_.set_cells.size()) * orders_) {
+    dist_.resize(static_cast<size_t>(k_));
+    for (int i = 0; i < k_; ++i)
+      for (int c = 0; c < n_; ++c)
+        dist_[i][c] = static_cast<uint8_t>(taxicab(c, goal_[i], geo_.side));
+    // The bits past the last order of each block count as seen, so that no round reaches them.
+    if (orders_ % 64 != 0) {
+      const uint64_t pad = ~uint64_t{0} << (orders_ % 64);
+      for (uint64_t b = 0; b < blocks_.count(); ++b) (*seen_)[b * words_ + words_ - 1] = pad;
     }
   }
 
-  // Marks (index, slot) with `next` if unseen; returns 1 when the placement was first reached.
-  // Only one thread resolves the moves of a bucket (an aligned range of placements), so the
-  // word and the payload byte of `index` have a single writer here.
-  int reach(uint64_t index, int slot, unsigned next, int value, int manhattan,
-            uint8_t* next_active) {
-    std::atomic_ref<Word> word(codes[index]);
-    const Word old = word.load(std::memory_order_relaxed);
-    if (code_at(old, slot) != kUnseen) return 0;
-    word.store(static_cast<Word>(old | (Word(next) << (2 * slot))), std::memory_order_relaxed);
-    std::atomic_ref<uint8_t> flag(next_active[index / block_size]);
-    if (!flag.load(std::memory_order_relaxed)) flag.store(1, std::memory_order_relaxed);
-    if (zero_aware) store(index, slot, value, manhattan);
-    if (old != 0) return 0;
-    if (!zero_aware) store(index, slot, value, manhattan);
-    return 1;
-  }
-
-  // Moves generated by one thread, bucketed by target range: resolving a bucket touches a few
-  // hundred kilobytes of codes, which stay in cache, instead of random lines of the whole array.
-  using Move = uint32_t;  // packed by `layout` (half the memory traffic of 64-bit moves)
-  using Buckets = std::vector<std::vector<Move>>;
-  MoveLayout layout;
-  uint64_t bucket_count = 1;
-  static constexpr uint64_t kChunkMoves = kChunkBytes / sizeof(Move);
-  Move pack(uint64_t index, int slot, int manhattan) const {
-    const uint64_t offset = index & ((uint64_t{1} << layout.offset_bits) - 1);
-    return static_cast<Move>(offset | (uint64_t(slot) << layout.offset_bits) |
-                             (uint64_t(manhattan) << (layout.offset_bits + layout.slot_bits)));
-  }
-
-  // Expands the frontier states of one block; returns placements first reached.
-  uint64_t expand_block(uint64_t block, int depth, Buckets& out) {
-    const unsigned cur = 1 + (depth & 1);
-    const Word lo_bits = static_cast<Word>(static_cast<Word>(~Word(0)) / 3);  // 0b0101...
-    const Word want_lo = cur & 1 ? lo_bits : Word(0), want_hi = cur & 2 ? lo_bits : Word(0);
-    // High digits are shared by the whole block.
-    uint8_t digits[64];
-    index_digits(block * block_size, n, k, digits);
-    uint8_t pos[64];
-    const uint64_t high_occupied = [&] {
-      uint64_t seen = 0;
-      for (int i = 0; i < k - low_digits; ++i) {
-        const int p = select_bit(geo.all & ~seen, digits[i]);
-        pos[i] = static_cast<uint8_t>(p);
-        seen |= uint64_t{1} << p;
-      }
-      return seen;
-    }();
-    uint64_t generated = 0;
-    Word* const block_codes = &codes[block * block_size];
-    for (uint64_t base = 0; base < block_size; base += kScanRun) {
-      const uint64_t run_end = std::min(block_size, base + kScanRun);
-      // The run's placements holding frontier states, found by a vectorisable pass (during
-      // expansion a block's words are written by its own thread only); most runs hold none in
-      // the late rounds, and few of a run's placements in the early ones.
-      alignas(8) uint8_t hits[kScanRun] = {};
-      uint64_t any = 0;
-      for (uint64_t off = base; off < run_end; ++off) {
-        const Word w = block_codes[off];
-        const Word match = static_cast<Word>(~((w & lo_bits) ^ want_lo) &
-                                             ~(((w >> 1) & lo_bits) ^ want_hi) & lo_bits);
-        hits[off - base] = match != 0;
-        any |= match;
-      }
-      if (any == 0) continue;
-      for (uint64_t eight = 0; eight < kScanRun; eight += 8)
-        for (uint64_t hit = load_u64(hits + eight); hit != 0; hit &= hit - 1) {
-          const uint64_t off = base + eight + static_cast<uint64_t>(std::countr_zero(hit)) / 8;
-          const uint64_t index = block * block_size + off;
-          std::atomic_ref<Word> word(block_codes[off]);
-          const Word w = word.load(std::memory_order_relaxed);
-          const Word lo = w & lo_bits, hi = (w >> 1) & lo_bits;
-          const Word match = static_cast<Word>(~(lo ^ want_lo) & ~(hi ^ want_hi) & lo_bits);
-          uint64_t occupied = high_occupied;
-          for (int j = 0; j < low_digits; ++j) {
-            const int p = select_bit(geo.all & ~occupied, low_table[off * low_digits + j]);
-            pos[k - low_digits + j] = static_cast<uint8_t>(p);
-            occupied |= uint64_t{1} << p;
-          }
-          const uint64_t free = geo.all & ~occupied;
-          // The occupancy of the tiles before each one, and the tile on each occupied cell.
-          uint64_t before[64];
-          int tile_at[64];
-          {
-            uint64_t seen = 0;
-            for (int i = 0; i < k; ++i) {
-              before[i] = seen;
-              tile_at[pos[i]] = i;
-              seen |= uint64_t{1} << pos[i];
-            }
-          }
-          const int md = manhattan(pos);
-          // The blank moves from y to x, the tile t on x the other way; delta is the rank's change.
-          auto emit = [&](int y, int x, int t, int64_t delta) {
-            const uint64_t index2 = index + static_cast<uint64_t>(delta);
-            const uint64_t free2 = free ^ (uint64_t{1} << y) ^ (uint64_t{1} << x);
-            out[index2 >> layout.offset_bits].push_back(
-                pack(index2, slot_at(free2, x), md - dist[t][x] + dist[t][y]));
-          };
-          // A vertical move of tile t between cells lo < hi: its digit changes by the cells in
-          // (lo, hi] that no earlier tile holds, and each later tile in (lo, hi) counts t below it
-          // on one side and not on the other.
-          auto vertical = [&](int t, int lo) {
-            const uint64_t between = side_run << (lo + 1);
-            int64_t delta =
-                static_cast<int64_t>(weight[t]) * (geo.side - std::popcount(before[t] & between));
-            for (uint64_t later = between & occupied & ~before[t]; later != 0; later &= later - 1)
-              delta += static_cast<int64_t>(weight[tile_at[std::countr_zero(later)]]);
-            return delta;
-          };
-          Word done_mask = 0;
-          for (Word m = match; m != 0; m &= m - 1) {
-            const int slot = std::countr_zero(m) / 2;
-            done_mask |= Word(kDone) << (2 * slot);
-            const uint64_t region =
-                is_split(free) ? geo.region(free, uint64_t{1} << select_bit(free, slot)) : free;
-            // Horizontal moves change only the moving tile's digit, by one.
-            for (uint64_t ys = region & (occupied >> 1) & geo.not_last_col; ys != 0; ys &= ys - 1) {
-              const int y = std::countr_zero(ys), t = tile_at[y + 1];
-              emit(y, y + 1, t, -static_cast<int64_t>(weight[t]));
-            }
-            for (uint64_t ys = region & (occupied << 1) & geo.not_first_col; ys != 0;
-                 ys &= ys - 1) {
-              const int y = std::countr_zero(ys), t = tile_at[y - 1];
-              emit(y, y - 1, t, static_cast<int64_t>(weight[t]));
-            }
-            for (uint64_t ys = region & (occupied >> geo.side); ys != 0; ys &= ys - 1) {
-              const int y = std::countr_zero(ys), t = tile_at[y + geo.side];
-              emit(y, y + geo.side, t, -vertical(t, y));
-            }
-            for (uint64_t ys = region & (occupied << geo.side); ys != 0; ys &= ys - 1) {
-              const int y = std::countr_zero(ys), t = tile_at[y - geo.side];
-              emit(y, y - geo.side, t, vertical(t, y - geo.side));
-            }
-            generated +=
-                static_cast<uint64_t>(std::popcount(region & (occupied >> 1) & geo.not_last_col) +
-                                      std::popcount(region & (occupied << 1) & geo.not_first_col) +
-                                      std::popcount(region & (occupied >> geo.side)) +
-                                      std::popcount(region & (occupied << geo.side)));
-          }
-          // (A plain store: no other thread writes a block's words while it is expanded.)
-          word.store(static_cast<Word>(w | done_mask), std::memory_order_relaxed);
-        }
-    }
-    return generated;
-  }
-
-  // Resolves every thread's moves of bucket `b`; returns placements first reached.
-  uint64_t resolve_bucket(uint64_t b, int depth,
-                          tbb::enumerable_thread_specific<Buckets>& pending) {
-    const unsigned next = 2 - (depth & 1);
-    uint8_t* next_active = reinterpret_cast<uint8_t*>(active[(depth + 1) & 1].get());
-    uint64_t first_reached = 0;
-    const uint64_t base = b << layout.offset_bits;
-    const Move offset_mask = static_cast<Move>((uint64_t{1} << layout.offset_bits) - 1);
-    const Move slot_mask = static_cast<Move>((uint64_t{1} << layout.slot_bits) - 1);
-    const int slot_shift = layout.offset_bits, manhattan_shift = slot_shift + layout.slot_bits;
-    for (Buckets& buckets : pending) {
-      std::vector<Move>& moves = buckets[b];
-      for (const Move m : moves)
-        first_reached +=
-            reach(base + (m & offset_mask), static_cast<int>((m >> slot_shift) & slot_mask), next,
-                  depth + 1, static_cast<int>(m >> manhattan_shift), next_active);
-      // Buffers that grew past their share are released, so that memory stays
-      // near one chunk's moves whatever their spread over the buckets.
-      if (moves.capacity() > kChunkMoves / bucket_count + 4096)
-        std::vector<Move>().swap(moves);
-      else
-        moves.clear();
-    }
-    return first_reached;
-  }
-
-  // The stored form of entry `e` (a nibble or a byte), read and written by one thread.
-  unsigned raw(uint64_t e) const {
-    return excess4 ? (payload[e >> 1] >> ((e & 1) * 4)) & 15 : payload[e];
-  }
-  void set_raw(uint64_t e, unsigned v) {
-    if (!excess4) {
-      payload[e] = static_cast<uint8_t>(v);
-      return;
-    }
-    const int shift = static_cast<int>(e & 1) * 4;
-    payload[e >> 1] = static_cast<uint8_t>((payload[e >> 1] & ~(15 << shift)) | (v << shift));
-  }
-
-  // Zero-aware tables, after the rounds: the values stored per region slot become values per blank
-  // cell (every cell of the region; 0 on the group's cells). Returns the (placement, region)
-  // states never reached.
-  uint64_t spread_regions() {
-    std::atomic<uint64_t> unreached_states{0};
-    // Ranges of an even number of placements: with an odd stride, two placements share a byte.
-    const uint64_t pairs = (entries + 1) / 2;
-    tbb::parallel_for(
-        tbb::blocked_range<uint64_t>(0, pairs, 4096), [&](const tbb::blocked_range<uint64_t>& r) {
-          PlacementCursor cursor(n, k, 2 * r.begin());
-          uint64_t missing = 0;
-          const uint64_t end = std::min(entries, 2 * r.end());
-          for (uint64_t index = 2 * r.begin(); index < end; ++index, cursor.advance()) {
-            const uint64_t free = geo.all & ~cursor.occupied();
-            const Word word = codes[index];
-            std::array<unsigned, 64> cell_raw{};  // 0 on the group's cells
-            for (uint64_t rest = free, region = 0; rest != 0; rest &= ~region) {
-              region = geo.region(free, rest & (~rest + 1));
-              const int slot = slot_of(free, region);
-              if (code_at(word, slot) == kUnseen) ++missing;
-              const unsigned v = raw(index * stride + static_cast<uint64_t>(slot));
-              for (uint64_t m = region; m != 0; m &= m - 1) cell_raw[std::countr_zero(m)] = v;
-            }
-            for (int c = 0; c < n; ++c)
-              set_raw(index * stride + static_cast<uint64_t>(c), cell_raw[c]);
-          }
-          unreached_states += missing;
-        });
-    return unreached_states;
-  }
-
-  // Runs the rounds; returns the largest value.
-  int run(const BuildOptions& options, int group) {
+  // Runs the rounds from the goal (the group home, the blank in its own cell's region: the goal
+  // placement's other regions are not goals, reaching one costs moves). Fails past 255 rounds.
+  Expected<bool> run(const BuildOptions& options, int group) {
     const auto start = std::chrono::steady_clock::now();
-    uint8_t pos[64];
-    for (int i = 0; i < k; ++i) pos[i] = goal[i];
-    const uint64_t goal_index = rank_placement(pos, n, k);
     uint64_t occupied = 0;
-    for (int i = 0; i < k; ++i) occupied |= uint64_t{1} << goal[i];
-    const uint64_t free = geo.all & ~occupied;
-    // The goal: the group home and the blank anywhere in its own cell's region (code 1 = current
-    // at round 0). Other regions of the goal placement are not goals: reaching one costs moves.
-    const uint64_t blank_region = geo.region(free, uint64_t{1} << blank_cell);
-    codes[goal_index] = static_cast<Word>(Word(1) << (2 * slot_of(free, blank_region)));
-    bucket_count = ((entries - 1) >> layout.offset_bits) + 1;
-    tbb::enumerable_thread_specific<Buckets> pending([&] { return Buckets(bucket_count); });
-    active[0][goal_index / block_size].store(1);
-    uint64_t reached = 1;
-    double densest = 0;  // most moves generated per frontier block in a chunk so far
-    int depth = 0;
-    for (;; ++depth) {
-      std::atomic<uint8_t>* cur_active = active[depth & 1].get();
-      std::atomic<uint64_t> new_reached{0};
-      std::atomic<bool> any_next{false};
-      // Blocks holding frontier states, expanded in chunks sized so that a chunk's moves take
-      // about kChunkBytes; each chunk's moves are resolved bucket by bucket.
-      std::vector<uint64_t> frontier;
-      for (uint64_t b = 0; b < blocks; ++b)
-        if (cur_active[b].load(std::memory_order_relaxed)) {
-          cur_active[b].store(0, std::memory_order_relaxed);
-          frontier.push_back(b);
-        }
-      // The chunk size follows the densest blocks seen (twice as dense as the worst so far, for
-      // safety), and at most doubles from one chunk to the next.
-      size_t chunk = std::max<size_t>(1, static_cast<size_t>(kChunkMoves / (2 * densest + 1)));
-      for (size_t first = 0; first < frontier.size();) {
-        const size_t last = std::min(frontier.size(), first + chunk);
-        std::atomic<uint64_t> generated{0};
-        tbb::parallel_for(tbb::blocked_range<size_t>(first, last, 1),
-                          [&](const tbb::blocked_range<size_t>& range) {
-                            Buckets& out = pending.local();
-                            uint64_t local = 0;
-                            for (size_t i = range.begin(); i != range.end(); ++i)
-                              local += expand_block(frontier[i], depth, out);
-                            generated += local;
-                          });
-        tbb::parallel_for(tbb::blocked_range<uint64_t>(0, bucket_count, 1),
-                          [&](const tbb::blocked_range<uint64_t>& range) {
-                            uint64_t local = 0;
-                            for (uint64_t b = range.begin(); b != range.end(); ++b)
-                              local += resolve_bucket(b, depth, pending);
-                            new_reached += local;
-                          });
-        densest =
-            std::max(densest, static_cast<double>(generated) / static_cast<double>(last - first));
-        chunk = std::min(2 * (last - first),
-                         std::max<size_t>(1, static_cast<size_t>(kChunkMoves / (2 * densest + 1))));
-        first = last;
-      }
-      std::atomic<uint8_t>* next_active = active[(depth + 1) & 1].get();
-      for (uint64_t b = 0; b < blocks && !any_next; ++b)
-        if (next_active[b].load(std::memory_order_relaxed)) any_next = true;
-      reached += new_reached;
-      // (Zero-aware: the last round that reached a state, whose placement may have been reached.)
-      if (new_reached > 0 || (zero_aware && any_next)) max_value = depth + 1;
+    for (const uint8_t c : goal_) occupied |= uint64_t{1} << c;
+    uint8_t tiles[kMaxRankItems];
+    for (int i = 0; i < k_; ++i)
+      tiles[std::popcount(occupied & ((uint64_t{1} << goal_[i]) - 1))] = static_cast<uint8_t>(i);
+    const uint64_t block = blocks_.block_of(colex_rank(occupied), blank_cell_);
+    const uint32_t order = rank_order(tiles, k_);
+    (*seen_)[block * words_ + order / 64] |= uint64_t{1} << (order % 64);
+    (*frontier_[0])[block * words_ + order / 64] |= uint64_t{1} << (order % 64);
+    seen_count_[block] = 1;
+    frontier_count_[0][block] = 1;
+    reached_placements_ = 1;
+    reached_states_ = 1;
+    for (int depth = 0;; ++depth) {
+      std::atomic<uint64_t> states{0}, placements{0};
+      tbb::parallel_for(tbb::blocked_range<uint64_t>(0, blocks_.set_cells.size(), 8),
+                        [&](const tbb::blocked_range<uint64_t>& r) {
+                          std::vector<uint64_t> scratch(3 * words_);
+                          RoundCount count;
+                          for (uint64_t s = r.begin(); s != r.end(); ++s)
+                            next_round(s, depth, scratch.data(), count);
+                          states += count.states;
+                          placements += count.placements;
+                        });
+      if (states > 0 && depth + 1 > 255) return Error{"", 0, "a value exceeds 255"};
+      reached_states_ += states;
+      reached_placements_ += placements;
+      if (placements > 0 || (zero_aware_ && states > 0)) max_value_ = depth + 1;
       if (options.progress) {
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        options.progress({group, depth + 1, reached, entries, seconds});
+        options.progress({group, depth + 1, reached_placements_, entries_, seconds});
       }
-      if (!any_next) break;
+      if (states == 0) break;
     }
-    unreached = entries - reached;
-    if (zero_aware && unreached == 0) unreached = spread_regions();
-    return max_value;
+    // The search's bitsets are no longer needed: the payload takes their place.
+    seen_.reset();
+    frontier_[0].reset();
+    frontier_[1].reset();
+    return true;
   }
-  uint64_t unreached = 0;  // placements (zero-aware: states) the rounds never reached
-  int max_value = 0;
-};
 
-template <typename Word>
-Expected<std::shared_ptr<Table>> build_with(const Geometry& geo, const std::vector<uint8_t>& cells,
-                                            int blank_cell, bool excess4,
-                                            const BuildOptions& options, int group,
-                                            bool& overflowed) {
-  // Within the 2^32 entries a table may have, a move always fits (at most 20 + 5 + 6 bits).
-  const MoveLayout layout = move_layout(geo, cells, static_cast<int>(sizeof(Word) * 4));
-  if (layout.bits() > 32) return Error{"", 0, "the group's moves do not fit in 32 bits"};
-  Builder<Word> builder(geo, cells, blank_cell, excess4, options.zero_aware, layout);
-  const int max_value = builder.run(options, group);
-  overflowed = builder.overflow.load();
-  if (builder.unreached != 0)
-    return Error{"", 0,
-                 std::to_string(builder.unreached) +
-                     (options.zero_aware ? " (placement, blank region) states" : " placements") +
-                     " are unreachable"};
-  return std::make_shared<Table>(geo.side, cells, blank_cell,
-                                 excess4 ? Encoding::Excess4 : Encoding::Value8, max_value,
-                                 std::move(builder.payload), options.zero_aware);
-}
+  // Placements (zero-aware: (placement, blank region) states) the rounds never reached.
+  uint64_t unreached() const {
+    return zero_aware_ ? blocks_.count() * orders_ - reached_states_
+                       : entries_ - reached_placements_;
+  }
+  int max_value() const { return max_value_; }
+
+  // The table's payload in `encoding` (entries by placement rank, zero-aware: times n cells);
+  // false when a 4-bit excess does not fit.
+  bool encode(Encoding encoding, std::vector<uint8_t>& payload) const {
+    const uint64_t stride = zero_aware_ ? static_cast<uint64_t>(n_) : 1;
+    payload.assign(payload_size(encoding, entries_ * stride), 0);
+    // Placements come in runs that share all tiles but the last: a run's first rank is a prefix
+    // rank times the last tile's radix. Ranges of an even number of prefixes start on a byte.
+    const uint64_t prefixes = placement_count(n_, k_ - 1);
+    const int radix = n_ - k_ + 1;
+    std::atomic<bool> overflow{false};
+    tbb::parallel_for(
+        tbb::blocked_range<uint64_t>(0, (prefixes + 1) / 2, 256),
+        [&](const tbb::blocked_range<uint64_t>& r) {
+          const uint64_t end = std::min(prefixes, 2 * r.end());
+          PlacementCursor cursor(n_, k_ - 1, 2 * r.begin());
+          Run run;
+          for (uint64_t prefix = 2 * r.begin(); prefix < end; ++prefix, cursor.advance()) {
+            prepare_run(cursor, run);
+            const uint64_t first = prefix * static_cast<uint64_t>(radix);
+            for (int d = 0; d < radix; ++d)
+              __builtin_prefetch(
+                  &depth_[(zero_aware_ ? blocks_.first[run.set[d]] : run.set[d]) * orders_ +
+                          run.order[d]]);
+            for (int d = 0; d < radix; ++d) {
+              const uint64_t index = first + static_cast<uint64_t>(d);
+              const int manhattan = run.manhattan + dist_[k_ - 1][run.cell[d]];
+              if (!zero_aware_) {
+                const int value = depth_[run.set[d] * orders_ + run.order[d]];
+                if (!put(payload, encoding, index, value, manhattan)) overflow = true;
+                continue;
+              }
+              for (uint64_t b = blocks_.first[run.set[d]]; b < blocks_.first[run.set[d] + 1]; ++b) {
+                const int value = depth_[b * orders_ + run.order[d]];
+                for (uint64_t cells = blocks_.region[b]; cells != 0; cells &= cells - 1)
+                  if (!put(payload, encoding,
+                           index * stride + static_cast<uint64_t>(std::countr_zero(cells)), value,
+                           manhattan))
+                    overflow = true;
+              }
+            }
+          }
+        });
+    return !overflow;
+  }
+
+ private:
+  // Computes round depth + 1 for the blocks of set `set` from round depth's blocks around them.
+  // `scratch`: 3 * words_ words.
+  void next_round(uint64_t set, int depth, uint64_t* scratch, RoundCount& count) {
+    const uint64_t* const frontier = frontier_[depth & 1]->data();
+    const std::vector<uint32_t>& frontier_count = frontier_count_[depth & 1];
+    uint64_t* const next = frontier_[(depth + 1) & 1]->data();
+    std::vector<uint32_t>& next_count = frontier_count_[(depth + 1) & 1];
+    const uint64_t cells = blocks_.set_cells[set];
+    const uint64_t first = blocks_.first[set], last = blocks_.first[set + 1];
+    uint64_t* const reach = scratch;
+    bool some_block_full = false;
+    uint64_t fresh_in_set = 0;
+    for (uint64_t b = first; b < last; ++b) {
+      next_count[b] = 0;
+      if (seen_count_[b] == orders_) {
+        some_block_full = true;
+        continue;
+      }
+      uint64_t* const seen = &(*seen_)[b * words_];
+      const uint64_t unseen = orders_ - seen_count_[b];
+      bool any = false;
+      // The blank on x in this block's region; the tile on a neighbour y slides into x.
+      for (uint64_t xs = blocks_.region[b]; xs != 0; xs &= xs - 1) {
+        const int x = std::countr_zero(xs);
+        for (uint64_t ys = geo_.neighbours[x] & cells; ys != 0; ys &= ys - 1) {
+          const int y = std::countr_zero(ys);
+          const uint64_t other_cells = cells ^ (uint64_t{1} << y) ^ (uint64_t{1} << x);
+          const uint64_t other = blocks_.block_of(colex_rank(other_cells), y);
+          const uint32_t other_count = frontier_count[other];
+          if (other_count == 0) continue;
+          if (!any) {
+            std::fill(reach, reach + words_, 0);
+            any = true;
+          }
+          const uint64_t* const src = frontier + other * words_;
+          // The moving tile's place in the order list here and there.
+          const int here = std::popcount(cells & ((uint64_t{1} << y) - 1));
+          const int there = std::popcount(other_cells & ((uint64_t{1} << x) - 1));
+          if (here == there) {
+            for (uint64_t w = 0; w < words_; ++w) reach[w] |= src[w];
+          } else if (other_count <= unseen) {  // from each frontier state there
+            const uint32_t* const to_here = moves_.table(there, here);
+            for (uint64_t w = 0; w < words_; ++w)
+              for (uint64_t bits = src[w]; bits != 0; bits &= bits - 1) {
+                const uint32_t o = to_here[w * 64 + static_cast<uint64_t>(std::countr_zero(bits))];
+                reach[o / 64] |= uint64_t{1} << (o % 64);
+              }
+          } else {  // from each unseen state here
+            const uint32_t* const to_there = moves_.table(here, there);
+            for (uint64_t w = 0; w < words_; ++w)
+              for (uint64_t bits = ~seen[w]; bits != 0; bits &= bits - 1) {
+                const int bit = std::countr_zero(bits);
+                const uint32_t o = to_there[w * 64 + static_cast<uint64_t>(bit)];
+                reach[w] |= ((src[o / 64] >> (o % 64)) & 1) << bit;
+              }
+          }
+        }
+      }
+      if (!any) continue;
+      uint64_t* const out = next + b * words_;
+      uint64_t fresh = 0;
+      for (uint64_t w = 0; w < words_; ++w) {
+        const uint64_t now = reach[w] & ~seen[w];
+        out[w] = now;
+        seen[w] |= now;
+        fresh += static_cast<uint64_t>(std::popcount(now));
+      }
+      next_count[b] = static_cast<uint32_t>(fresh);
+      seen_count_[b] += static_cast<uint32_t>(fresh);
+      fresh_in_set += fresh;
+      if (zero_aware_ && fresh != 0) mark(out, b * orders_, depth + 1);
+    }
+    count.states += fresh_in_set;
+    // Placements first reached: in a block of this round and in no block before it. A block
+    // already full holds every placement of the set.
+    if (fresh_in_set == 0 || some_block_full) return;
+    uint64_t* const fresh_any = scratch + words_;
+    uint64_t* const seen_before = scratch + 2 * words_;
+    std::fill(fresh_any, fresh_any + words_, 0);
+    std::fill(seen_before, seen_before + words_, 0);
+    for (uint64_t b = first; b < last; ++b) {
+      const uint64_t* const seen = &(*seen_)[b * words_];
+      if (next_count[b] == 0) {
+        for (uint64_t w = 0; w < words_; ++w) seen_before[w] |= seen[w];
+        continue;
+      }
+      const uint64_t* const now = next + b * words_;
+      for (uint64_t w = 0; w < words_; ++w) {
+        fresh_any[w] |= now[w];
+        seen_before[w] |= seen[w] & ~now[w];
+      }
+    }
+    for (uint64_t w = 0; w < words_; ++w) fresh_any[w] &= ~seen_before[w];
+    for (uint64_t w = 0; w < words_; ++w)
+      count.placements += static_cast<uint64_t>(std::popcount(fresh_any[w]));
+    if (!zero_aware_) mark(fresh_any, set * orders_, depth + 1);
+  }
+
+  // depth_[base + o] = value for each order o set in `bits`.
+  void mark(const uint64_t* bits, uint64_t base, int value) {
+    for (uint64_t w = 0; w < words_; ++w)
+      for (uint64_t m = bits[w]; m != 0; m &= m - 1)
+        depth_[base + w * 64 + static_cast<uint64_t>(std::countr_zero(m))] =
+            static_cast<uint8_t>(value);
+  }
+
+  // A run of placements sharing the first k-1 tiles (a PlacementCursor over k-1 tiles), the last
+  // tile on each free cell in turn: per cell, the set's rank and the order's.
+  struct Run {
+    uint64_t set[64];
+    uint32_t order[64];
+    uint8_t cell[64];
+    int manhattan = 0;  // of the first k-1 tiles
+  };
+  void prepare_run(const PlacementCursor& cursor, Run& run) const {
+    const Binomials& bin = binomials();
+    const uint8_t* pos = cursor.cells();
+    const uint64_t occupied = cursor.occupied();
+    const int m = k_ - 1;
+    // The first tiles by ascending cell, and the Lehmer digits of that order.
+    uint8_t tiles[kMaxRankItems];
+    run.manhattan = 0;
+    for (int i = 0; i < m; ++i) {
+      tiles[std::popcount(occupied & ((uint64_t{1} << pos[i]) - 1))] = static_cast<uint8_t>(i);
+      run.manhattan += dist_[i][pos[i]];
+    }
+    // Inserting the last tile (the largest label) at place j of the order list, and its cell
+    // into the set: low[j] + high[j] are the other places' share of the order's rank (those
+    // before j keep their weight, those after take the next one) and of the set's colex rank.
+    uint64_t order_low[kMaxRankItems + 1], order_high[kMaxRankItems + 1];
+    uint64_t set_low[kMaxRankItems + 1], set_high[kMaxRankItems + 1];
+    uint8_t sorted[kMaxRankItems];
+    for (uint64_t c = occupied, i = 0; c != 0; c &= c - 1, ++i)
+      sorted[i] = static_cast<uint8_t>(std::countr_zero(c));
+    order_low[0] = set_low[0] = 0;
+    for (int i = 0; i < m; ++i) {
+      uint64_t smaller = 0;
+      for (int j = i + 1; j < m; ++j) smaller += tiles[j] < tiles[i];
+      order_low[i + 1] = order_low[i] + smaller * factorial(k_ - 1 - i);
+      set_low[i + 1] = set_low[i] + bin.c[sorted[i]][i + 1];
+    }
+    order_high[m] = set_high[m] = 0;
+    for (int i = m - 1; i >= 0; --i) {
+      uint64_t smaller = 0;
+      for (int j = i + 1; j < m; ++j) smaller += tiles[j] < tiles[i];
+      order_high[i] = order_high[i + 1] + smaller * factorial(m - 1 - i);
+      set_high[i] = set_high[i + 1] + bin.c[sorted[i]][i + 2];
+    }
+    int d = 0;
+    for (uint64_t free = geo_.all & ~occupied; free != 0; free &= free - 1, ++d) {
+      const int c = std::countr_zero(free);
+      const int j = std::popcount(occupied & ((uint64_t{1} << c) - 1));
+      run.cell[d] = static_cast<uint8_t>(c);
+      run.set[d] = set_low[j] + bin.c[c][j + 1] + set_high[j];
+      run.order[d] = static_cast<uint32_t>(
+          order_low[j] + static_cast<uint64_t>(m - j) * factorial(m - j) + order_high[j]);
+    }
+  }
+
+  // Writes entry `index` of a zeroed payload; false when a 4-bit excess does not fit.
+  static bool put(std::vector<uint8_t>& payload, Encoding encoding, uint64_t index, int value,
+                  int manhattan) {
+    if (encoding == Encoding::Value8) {
+      payload[index] = static_cast<uint8_t>(value);
+      return true;
+    }
+    const int excess = (value - manhattan) / 2;
+    if (excess > 15) return false;
+    payload[index >> 1] |= static_cast<uint8_t>(excess << ((index & 1) * 4));
+    return true;
+  }
+
+  const Geometry& geo_;
+  int n_, k_;
+  std::vector<uint8_t> goal_;
+  int blank_cell_;
+  bool zero_aware_;
+  uint64_t orders_;  // k!: the states of a block
+  uint64_t words_;   // 64-bit words of a block's bitset
+  uint64_t entries_;
+  Blocks blocks_;
+  OrderMoves moves_;
+  std::unique_ptr<HugeArray<uint64_t>> seen_;
+  std::unique_ptr<HugeArray<uint64_t>> frontier_[2];  // round depth's blocks: [depth & 1]
+  std::vector<uint32_t> seen_count_;
+  std::vector<uint32_t> frontier_count_[2];
+  // The round each placement (zero-aware: each state) was first reached, by set (block) rank
+  // times k! plus order rank.
+  HugeArray<uint8_t> depth_;
+  std::vector<std::array<uint8_t, 64>> dist_;  // per tile, per cell: taxicab distance to its goal
+  uint64_t reached_placements_ = 0, reached_states_ = 0;
+  int max_value_ = 0;
+};
 
 }  // namespace
 
@@ -567,32 +546,41 @@ Expected<std::shared_ptr<Table>> build_group(int side, const std::vector<uint8_t
   if (options.threads > 0)
     limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
                                                   options.threads);
-  for (bool excess4 : {!options.force_value8, false}) {
-    bool overflowed = false;
-    try {
-      Expected<std::shared_ptr<Table>> table =
-          free <= 8
-              ? build_with<uint16_t>(geo, cells, blank_cell, excess4, options, group, overflowed)
-          : free <= 16
-              ? build_with<uint32_t>(geo, cells, blank_cell, excess4, options, group, overflowed)
-          : free <= 32
-              ? build_with<uint64_t>(geo, cells, blank_cell, excess4, options, group, overflowed)
-              : Expected<std::shared_ptr<Table>>(
-                    Error{"", 0, "the group leaves more than 32 cells free"});
-      if (!table || !overflowed) return table;
-    } catch (const std::bad_alloc&) {
-      return Error{"", 0, "not enough memory to build the group's table"};
+  try {
+    Search search(geo, cells, blank_cell, options.zero_aware);
+    if (Expected<bool> done = search.run(options, group); !done) return done.error();
+    if (search.unreached() != 0)
+      return Error{"", 0,
+                   std::to_string(search.unreached()) +
+                       (options.zero_aware ? " (placement, blank region) states" : " placements") +
+                       " are unreachable"};
+    std::vector<uint8_t> payload;
+    Encoding encoding = options.force_value8 ? Encoding::Value8 : Encoding::Excess4;
+    if (!search.encode(encoding, payload)) {
+      encoding = Encoding::Value8;
+      search.encode(encoding, payload);
     }
-    if (!excess4) break;
+    return std::make_shared<Table>(side, cells, blank_cell, encoding, search.max_value(),
+                                   std::move(payload), options.zero_aware);
+  } catch (const std::bad_alloc&) {
+    return Error{"", 0, "not enough memory to build the group's table"};
   }
-  return Error{"", 0, "a value exceeds 255"};
 }
 
 uint64_t build_memory_estimate(int side, int tiles) {
-  const int free = side * side - tiles;
-  const uint64_t word_bytes = free <= 8 ? 2 : free <= 16 ? 4 : 8;
-  const uint64_t entries = placement_count(side * side, tiles);
-  return (entries * (2 * word_bytes + 1) / 2) * 3 / 2;
+  const Geometry geo(side);
+  const uint64_t entries = placement_count(geo.cells, tiles);
+  if (tiles < 1 || tiles >= geo.cells || entries > kMaxTableEntries) return entries * 2;
+  const uint64_t sets = binomials().c[geo.cells][tiles];
+  const uint64_t words = (factorial(tiles) + 63) / 64;
+  uint64_t blocks = sets * static_cast<uint64_t>(std::min(geo.cells - tiles, tiles + 1));
+  if (sets <= (uint64_t{1} << 22)) blocks = Blocks(geo, tiles).count();
+  // Three bitsets (seen, two rounds) and the depths during the rounds; the depths and the
+  // 4-bit payload after them.
+  const uint64_t rounds = 3 * blocks * words * 8 + entries;
+  const uint64_t payload = entries + entries / 2;
+  const uint64_t order_moves = static_cast<uint64_t>(2 * tiles * (side - 1)) * factorial(tiles) * 4;
+  return std::max(rounds, payload) + blocks * 24 + order_moves;
 }
 
 Expected<std::shared_ptr<Table>> build_table(int side, const std::vector<uint8_t>& cells,
