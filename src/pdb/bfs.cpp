@@ -194,6 +194,9 @@ class OrderMoves {
   std::vector<std::vector<uint32_t>> table_;
 };
 
+// Runs of placements whose depths the encoding prefetches ahead of reading them.
+constexpr uint64_t kRunsAhead = 4;
+
 // How many states of a round were first reached, and how many placements.
 struct RoundCount {
   uint64_t states = 0;
@@ -299,15 +302,24 @@ class Search {
         tbb::blocked_range<uint64_t>(0, (prefixes + 1) / 2, 256),
         [&](const tbb::blocked_range<uint64_t>& r) {
           const uint64_t end = std::min(prefixes, 2 * r.end());
-          PlacementCursor cursor(n_, k_ - 1, 2 * r.begin());
-          Run run;
-          for (uint64_t prefix = 2 * r.begin(); prefix < end; ++prefix, cursor.advance()) {
-            prepare_run(cursor, run);
-            const uint64_t first = prefix * static_cast<uint64_t>(radix);
+          // The depths of a run are read kRunsAhead runs after their addresses are prefetched.
+          PlacementCursor ahead(n_, k_ - 1, 2 * r.begin());
+          std::array<Run, kRunsAhead> runs;
+          auto stage = [&](uint64_t prefix) {
+            Run& run = runs[prefix % kRunsAhead];
+            prepare_run(ahead, run);
+            ahead.advance();
             for (int d = 0; d < radix; ++d)
               __builtin_prefetch(
                   &depth_[(zero_aware_ ? blocks_.first[run.set[d]] : run.set[d]) * orders_ +
                           run.order[d]]);
+          };
+          for (uint64_t prefix = 2 * r.begin(); prefix < std::min(end, 2 * r.begin() + kRunsAhead);
+               ++prefix)
+            stage(prefix);
+          for (uint64_t prefix = 2 * r.begin(); prefix < end; ++prefix) {
+            const Run& run = runs[prefix % kRunsAhead];
+            const uint64_t first = prefix * static_cast<uint64_t>(radix);
             for (int d = 0; d < radix; ++d) {
               const uint64_t index = first + static_cast<uint64_t>(d);
               const int manhattan = run.manhattan + dist_[k_ - 1][run.cell[d]];
@@ -325,6 +337,7 @@ class Search {
                     overflow = true;
               }
             }
+            if (prefix + kRunsAhead < end) stage(prefix + kRunsAhead);
           }
         });
     return !overflow;
