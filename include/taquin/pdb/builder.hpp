@@ -51,11 +51,10 @@ struct BuildOptions {
 Expected<std::shared_ptr<Table>> build_table(int side, const std::vector<uint8_t>& cells,
                                              int blank_cell, const BuildOptions& options = {});
 
-// The bytes a build of one group of `tiles` tiles on a side-`side` board is expected to peak at:
-// one state word per placement (16, 32 or 64 bits as the free cells need), the payload (half a
-// byte an entry) and the move buffers, taken as half as much again: an upper bound (measured
-// peaks at 2 threads: 1.46 GB for the 8-tile group of 7-8, estimated 1.95 GB; 1.5 GB for a 6-tile
-// group of 6-6-6-6 with the earlier 256 MB move chunks, estimated 1.63 GB).
+// The bytes a build of one classic table of `tiles` tiles on a side-`side` board is expected to
+// peak at: during the rounds, three bits per (placement, blank region) state and a byte per
+// placement; after them, that byte and the payload's half byte (measured peaks at 2 threads:
+// 1,048,500 KB for 7-8, estimated 1012 MiB; 219,000 KB for 6-6-6-6, estimated 196 MiB).
 uint64_t build_memory_estimate(int side, int tiles);
 
 // Checks, before any work, that every group of `catalogue` can be built: no cell left out (each
