@@ -184,11 +184,42 @@ TEST(PdbBuild, FourByFourGroupsMatchBruteForce) {
   expect_matches_bfs(4, {10, 11, 14}, 15, false);  // the goal walls the blank's cell off
 }
 
-// 5x5 groups keep 64-bit state words (over 16 free cells), and moves of several buckets.
+// 5x5 groups: more than 16 free cells, vertical moves that jump four cells.
 TEST(PdbBuild, FiveByFiveGroupsMatchBruteForce) {
   expect_matches_bfs(5, {0, 12}, 24, false);
   expect_matches_bfs(5, {6, 7, 8}, 0, false);
   expect_matches_bfs(5, {1, 5, 6}, 0, true);  // cell 0 walled off at the goal
+}
+
+// The 6-6-3 tables, classic and zero-aware, have the payload checksums and largest values of the
+// tables written by the builder before 68d44ab (one state word per placement, moves bucketed):
+// an independent implementation of the same search.
+TEST(PdbBuild, SixSixThreeMatchesTheEarlierBuilder) {
+  struct Recorded {
+    std::vector<uint8_t> cells;
+    bool zero_aware;
+    uint64_t payload_hash;
+    int max_value;
+  };
+  const Recorded recorded[] = {
+      {{0, 1, 4, 5, 8, 9}, false, 0x1fc75d51e4863ee0, 27},
+      {{2, 3, 6, 7, 10, 11}, false, 0x1140dc045db5bfa5, 27},
+      {{12, 13, 14}, false, 0x785862b4dc3600f7, 15},
+      {{0, 1, 4, 5, 8, 9}, true, 0xb9c2775a26c0825f, 27},
+      {{2, 3, 6, 7, 10, 11}, true, 0x260c91c9e2c2b2cd, 27},
+      {{12, 13, 14}, true, 0x34d6b603e7e99213, 16},
+  };
+  for (const Recorded& r : recorded) {
+    SCOPED_TRACE(std::string(r.zero_aware ? "zero-aware " : "classic ") + "group of " +
+                 std::to_string(r.cells.size()));
+    BuildOptions options;
+    options.threads = 2;
+    options.zero_aware = r.zero_aware;
+    Expected<std::shared_ptr<Table>> table = build_table(4, r.cells, 15, options);
+    ASSERT_TRUE(table.ok()) << table.error().describe();
+    EXPECT_EQ((*table)->header().payload_hash, r.payload_hash);
+    EXPECT_EQ((*table)->max_value(), r.max_value);
+  }
 }
 
 TEST(PdbBuild, BothEncodingsAgreeAndThreadCountDoesNotMatter) {
