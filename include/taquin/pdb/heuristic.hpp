@@ -261,14 +261,15 @@ class PdbHeuristic {
     int64_t later = 0;
     const int d = to == from - N ? 0 : to == from + N ? 1 : to == from - 1 ? 2 : 3;
     const Between& between = view.between[from][d];
+    // (Without branches: whether a cell holds a tile of the group, earlier or later, is data.)
+    const int sign = q > p ? -1 : 1;
     for (int i = 0; i < between.count; ++i) {
       const int other = board.at(between.cell[i]);
-      if (view.group_of[other] != g) continue;
       const int other_rank = view.rank_of[other];
-      if (other_rank < rank)
-        delta += q > p ? -1 : 1;
-      else
-        later += group.weight[other_rank];
+      const int mine = view.group_of[other] == g;
+      const int earlier = other_rank < rank;
+      delta += sign * (mine & earlier);
+      later += group.weight[other_rank] & -static_cast<uint32_t>(mine & (earlier ^ 1));
     }
     const uint32_t index = static_cast<uint32_t>(s.index[v][g] + group.weight[rank] * delta +
                                                  (q > p ? later : -later));
