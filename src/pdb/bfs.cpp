@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <memory>
 #include <new>
+#include <span>
 
 #include <sys/mman.h>
 
@@ -18,6 +19,7 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
+#include "taquin/pdb/cell_sets.hpp"
 #include "taquin/pdb/geometry.hpp"
 #include "taquin/pdb/rank.hpp"
 
@@ -58,53 +60,10 @@ class HugeArray {
   T* data_;
 };
 
-// Binomial coefficients C(m, j), m and j up to 64 (all fit in 64 bits).
-struct Binomials {
-  std::array<std::array<uint64_t, 65>, 65> c{};
-  Binomials() {
-    for (int m = 0; m <= 64; ++m) {
-      c[m][0] = 1;
-      for (int j = 1; j <= m; ++j) c[m][j] = c[m - 1][j - 1] + c[m - 1][j];
-    }
-  }
-};
-const Binomials& binomials() {
-  static const Binomials table;
-  return table;
-}
-
-// Rank of a set of cells among the sets of as many cells, in colex order (that of the masks).
-uint64_t colex_rank(uint64_t cells) {
-  const Binomials& b = binomials();
-  uint64_t rank = 0;
-  for (int i = 1; cells != 0; cells &= cells - 1, ++i) rank += b.c[std::countr_zero(cells)][i];
-  return rank;
-}
-
-// Rank of the order `tiles[0..k)` (a permutation of 0..k-1) in lexicographic order.
+// The rank of the order `tiles[0..k)` of a block (the group's tiles by ascending cell): its
+// lexicographic rank as a permutation.
 uint32_t rank_order(const uint8_t* tiles, int k) {
-  uint32_t rank = 0;
-  for (int i = 0; i < k; ++i) {
-    uint32_t smaller = 0;
-    for (int j = i + 1; j < k; ++j) smaller += tiles[j] < tiles[i];
-    rank = rank * static_cast<uint32_t>(k - i) + smaller;
-  }
-  return rank;
-}
-
-// Inverse of rank_order.
-void unrank_order(uint32_t rank, int k, uint8_t* tiles) {
-  uint8_t digit[kMaxRankItems];
-  for (int i = k - 1; i >= 0; --i) {
-    digit[i] = static_cast<uint8_t>(rank % static_cast<uint32_t>(k - i));
-    rank /= static_cast<uint32_t>(k - i);
-  }
-  uint64_t unused = (uint64_t{1} << k) - 1;
-  for (int i = 0; i < k; ++i) {
-    const int t = select_bit(unused, digit[i]);
-    tiles[i] = static_cast<uint8_t>(t);
-    unused &= ~(uint64_t{1} << t);
-  }
+  return static_cast<uint32_t>(rank_permutation(std::span<const uint8_t>(tiles, k)));
 }
 
 // The sets of k of the n cells in colex order, and their blocks: one per region of free cells,
@@ -115,15 +74,12 @@ struct Blocks {
   std::vector<uint64_t> region;     // by block: the free cells of the blank's region
 
   Blocks(const Geometry& geo, int k) {
-    const uint64_t sets = binomials().c[geo.cells][k];
+    const uint64_t sets = binomial(geo.cells, k);
     set_cells.resize(sets);
-    uint64_t mask = (uint64_t{1} << k) - 1;  // (k < cells ≤ 64)
+    uint64_t mask = (uint64_t{1} << k) - 1;  // (0 < k < cells ≤ 64)
     for (uint64_t s = 0; s < sets; ++s) {
       set_cells[s] = mask;
-      if (s + 1 < sets) {  // the next mask with k bits (Gosper's hack)
-        const uint64_t low = mask & (~mask + 1), ripple = mask + low;
-        mask = (((ripple ^ mask) >> 2) / low) | ripple;
-      }
+      if (s + 1 < sets) mask = next_colex(mask);
     }
     first.assign(sets + 1, 0);
     tbb::parallel_for(tbb::blocked_range<uint64_t>(0, sets, 1024),
@@ -174,7 +130,7 @@ class OrderMoves {
       t.resize(orders);
       uint8_t tiles[kMaxRankItems];
       for (uint32_t r = 0; r < orders; ++r) {
-        unrank_order(r, k, tiles);
+        unrank_permutation(r, std::span<uint8_t>(tiles, k));
         const uint8_t moving = tiles[from];
         if (from < to)
           std::copy(tiles + from + 1, tiles + to + 1, tiles + from);
@@ -459,7 +415,6 @@ class Search {
     int manhattan = 0;  // of the first k-1 tiles
   };
   void prepare_run(const PlacementCursor& cursor, Run& run) const {
-    const Binomials& bin = binomials();
     const uint8_t* pos = cursor.cells();
     const uint64_t occupied = cursor.occupied();
     const int m = k_ - 1;
@@ -478,26 +433,27 @@ class Search {
     uint8_t sorted[kMaxRankItems];
     for (uint64_t c = occupied, i = 0; c != 0; c &= c - 1, ++i)
       sorted[i] = static_cast<uint8_t>(std::countr_zero(c));
+    uint64_t smaller[kMaxRankItems];  // the order's Lehmer digits: later tiles with lower labels
+    for (int i = 0; i < m; ++i) {
+      smaller[i] = 0;
+      for (int j = i + 1; j < m; ++j) smaller[i] += tiles[j] < tiles[i];
+    }
     order_low[0] = set_low[0] = 0;
     for (int i = 0; i < m; ++i) {
-      uint64_t smaller = 0;
-      for (int j = i + 1; j < m; ++j) smaller += tiles[j] < tiles[i];
-      order_low[i + 1] = order_low[i] + smaller * factorial(k_ - 1 - i);
-      set_low[i + 1] = set_low[i] + bin.c[sorted[i]][i + 1];
+      order_low[i + 1] = order_low[i] + smaller[i] * factorial(k_ - 1 - i);
+      set_low[i + 1] = set_low[i] + kBinomial[sorted[i]][i + 1];
     }
     order_high[m] = set_high[m] = 0;
     for (int i = m - 1; i >= 0; --i) {
-      uint64_t smaller = 0;
-      for (int j = i + 1; j < m; ++j) smaller += tiles[j] < tiles[i];
-      order_high[i] = order_high[i + 1] + smaller * factorial(m - 1 - i);
-      set_high[i] = set_high[i + 1] + bin.c[sorted[i]][i + 2];
+      order_high[i] = order_high[i + 1] + smaller[i] * factorial(m - 1 - i);
+      set_high[i] = set_high[i + 1] + kBinomial[sorted[i]][i + 2];
     }
     int d = 0;
     for (uint64_t free = geo_.all & ~occupied; free != 0; free &= free - 1, ++d) {
       const int c = std::countr_zero(free);
       const int j = std::popcount(occupied & ((uint64_t{1} << c) - 1));
       run.cell[d] = static_cast<uint8_t>(c);
-      run.set[d] = set_low[j] + bin.c[c][j + 1] + set_high[j];
+      run.set[d] = set_low[j] + kBinomial[c][j + 1] + set_high[j];
       run.order[d] = static_cast<uint32_t>(
           order_low[j] + static_cast<uint64_t>(m - j) * factorial(m - j) + order_high[j]);
     }
@@ -584,7 +540,7 @@ uint64_t build_memory_estimate(int side, int tiles) {
   const Geometry geo(side);
   const uint64_t entries = placement_count(geo.cells, tiles);
   if (tiles < 1 || tiles >= geo.cells || entries > kMaxTableEntries) return entries * 2;
-  const uint64_t sets = binomials().c[geo.cells][tiles];
+  const uint64_t sets = binomial(geo.cells, tiles);
   const uint64_t words = (factorial(tiles) + 63) / 64;
   uint64_t blocks = sets * static_cast<uint64_t>(std::min(geo.cells - tiles, tiles + 1));
   if (sets <= (uint64_t{1} << 22)) blocks = Blocks(geo, tiles).count();

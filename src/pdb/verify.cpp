@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "taquin/pdb/cell_sets.hpp"
 #include "taquin/pdb/geometry.hpp"
 #include "taquin/pdb/rank.hpp"
 #include "taquin/tables.hpp"
@@ -209,36 +210,23 @@ constexpr uint64_t kChunkBytes = uint64_t{1} << 18;
 // The most entries a table of partial Manhattan sums may hold (one byte each).
 constexpr uint64_t kMaxSumEntries = uint64_t{1} << 23;
 
-// C(n, r) for n, r <= 64 (0 when r > n); no overflow for the sizes asked here.
-uint64_t binomial(int n, int r) {
-  if (r < 0 || r > n) return 0;
-  uint64_t c = 1;
-  for (int i = 1; i <= r; ++i) c = c * static_cast<uint64_t>(n - r + i) / static_cast<uint64_t>(i);
-  return c;
-}
-
 // The Manhattan sums of a classic table's entries, split as the ranks split them: an entry's rank
 // is (prefix rank) * block + (suffix rank), where the prefix places the first k - L tiles and the
 // suffix the last L on the cells left free. The prefix's sum is added per block; the suffix's sum
 // depends only on the set of cells the prefix holds, so it is tabulated once per such set (`sums`,
 // block bytes per set, in colex order of the sets) and reused by every ordering of the prefix.
 struct SplitSums {
-  int prefix = 0;               // tiles placed by the prefix
-  uint64_t block = 0;           // entries per block: placements of the suffix's tiles
-  std::vector<uint64_t> colex;  // colex[c * (prefix + 1) + j]: C(c, j + 1), a set's rank term
-  std::vector<uint8_t> sums;    // per set of prefix cells, the suffix sums of its block (4-bit
-                                // entries: those of even entries, then those of odd ones)
+  int prefix = 0;             // tiles placed by the prefix
+  uint64_t block = 0;         // entries per block: placements of the suffix's tiles
+  std::vector<uint8_t> sums;  // per set of prefix cells, the suffix sums of its block (4-bit
+                              // entries: those of even entries, then those of odd ones)
   std::vector<std::array<uint8_t, 64>> distance;  // [tile][cell]: taxicab distance to its goal
 
   std::vector<uint16_t> rank_of;  // boards of up to 16 cells: set_rank by the set's mask
 
   // Rank of the set `cells` (of `prefix` cells) in colex order.
   uint64_t set_rank(uint64_t cells) const {
-    if (!rank_of.empty()) return rank_of[cells];
-    uint64_t r = 0;
-    for (int j = 0; cells != 0; cells &= cells - 1, ++j)
-      r += colex[static_cast<size_t>(std::countr_zero(cells)) * (prefix + 1) + j];
-    return r;
+    return rank_of.empty() ? colex_rank(cells) : rank_of[cells];
   }
 };
 
@@ -274,9 +262,6 @@ SplitSums split_sums(const Table& table, int suffix) {
     return split;
   split.prefix = prefix;
   split.block = block;
-  split.colex.assign(static_cast<size_t>(n) * (prefix + 1), 0);
-  for (int c = 0; c < n; ++c)
-    for (int j = 0; j < prefix; ++j) split.colex[c * (prefix + 1) + j] = binomial(c, j + 1);
   split.distance.resize(static_cast<size_t>(k));
   for (int t = 0; t < k; ++t)
     for (int c = 0; c < n; ++c)
@@ -300,8 +285,7 @@ SplitSums split_sums(const Table& table, int suffix) {
         split.sums[r * block + block / 2 + j] = interleaved[2 * j + 1];
       }
     if (set == 0) break;
-    const uint64_t low = set & (~set + 1), ripple = set + low;
-    set = ripple | (((set ^ ripple) >> 2) / low);
+    if (r + 1 < sets) set = next_colex(set);
   }
   return split;
 }
