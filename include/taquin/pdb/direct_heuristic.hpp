@@ -68,6 +68,19 @@ class DirectPdbHeuristic {
         }
       }
       view_groups_[v] = static_cast<int>(plan.tables.size());
+      // A tile in none of the view's groups moves group 0's index by nothing: its read is the
+      // value group 0 already has, so no read tests for "no group".
+      for (int label = 0; label < kCells; ++label)
+        if (view.group_of[label] < 0) {
+          view.group_of[label] = 0;
+          view.step[label].fill(0);
+        }
+    }
+    // Fewer views than kMaxViews (no usable symmetry): the missing ones repeat the first, so
+    // every loop runs over all kMaxViews with the same largest sum.
+    for (int v = views_; v < kMaxViews; ++v) {
+      view_[v] = view_[v % views_];
+      view_groups_[v] = view_groups_[v % views_];
     }
   }
 
@@ -85,11 +98,11 @@ class DirectPdbHeuristic {
 
   State init(const Board<N>& b) const {
     State s;
-    for (int v = 0; v < views_; ++v) {
+    for (int v = 0; v < kMaxViews; ++v) {
       const View& view = view_[v];
       for (int c = 0; c < kCells; ++c) {
         const int label = b.at(c);
-        if (c == b.blank() || view.group_of[label] < 0) continue;
+        if (c == b.blank()) continue;
         s.index[v][view.group_of[label]] += view.step[label][c];
       }
       s.sum[v] = 0;
@@ -103,14 +116,13 @@ class DirectPdbHeuristic {
 
   [[gnu::always_inline]] int value(const State& s) const {
     int best = s.sum[0];
-    for (int v = 1; v < kMaxViews; ++v)  // (a constant count: the loop unrolls)
-      if (v < views_) best = std::max(best, s.sum[v]);
+    for (int v = 1; v < kMaxViews; ++v) best = std::max(best, s.sum[v]);  // (unrolled)
     return best;
   }
 
-  // The moved tile's group in one view (-1: none) and its new index.
+  // The moved tile's group in one view and its new index.
   struct Read {
-    int group = -1;
+    int group = 0;
     uint32_t index = 0;
   };
   struct Lookup {
@@ -121,19 +133,16 @@ class DirectPdbHeuristic {
   [[gnu::always_inline]] Lookup prepare(const State& s, const Board<N>&, int label, int from,
                                         int to) const {
     Lookup l;
-    for (int v = 0; v < kMaxViews; ++v)
-      if (v < views_) l.view[v] = read_after(s, v, label, from, to);
+    for (int v = 0; v < kMaxViews; ++v) l.view[v] = read_after(s, v, label, from, to);
     return l;
   }
   [[gnu::always_inline]] void prefetch(const Lookup& l) const {
     for (int v = 0; v < kMaxViews; ++v)
-      if (v < views_ && l.view[v].group >= 0)
-        __builtin_prefetch(view_[v].table[l.view[v].group] + l.view[v].index);
+      __builtin_prefetch(view_[v].table[l.view[v].group] + l.view[v].index);
   }
 
   [[gnu::always_inline]] void update(State& s, const Board<N>&, int label, int from, int to) const {
-    for (int v = 0; v < kMaxViews; ++v)
-      if (v < views_) apply(s, v, read_after(s, v, label, from, to));
+    for (int v = 0; v < kMaxViews; ++v) apply(s, v, read_after(s, v, label, from, to));
   }
   [[gnu::always_inline]] int update_first(State& s, const Board<N>&, int label, int from,
                                           int to) const {
@@ -142,8 +151,7 @@ class DirectPdbHeuristic {
   }
   [[gnu::always_inline]] int update_rest(State& s, const Board<N>&, int label, int from,
                                          int to) const {
-    for (int v = 1; v < kMaxViews; ++v)
-      if (v < views_) apply(s, v, read_after(s, v, label, from, to));
+    for (int v = 1; v < kMaxViews; ++v) apply(s, v, read_after(s, v, label, from, to));
     return value(s);
   }
   [[gnu::always_inline]] int update_first(State& s, const Lookup& l) const {
@@ -151,8 +159,7 @@ class DirectPdbHeuristic {
     return s.sum[0];
   }
   [[gnu::always_inline]] int update_rest(State& s, const Lookup& l) const {
-    for (int v = 1; v < kMaxViews; ++v)
-      if (v < views_) apply(s, v, l.view[v]);
+    for (int v = 1; v < kMaxViews; ++v) apply(s, v, l.view[v]);
     return value(s);
   }
 
@@ -161,10 +168,8 @@ class DirectPdbHeuristic {
   [[gnu::always_inline]] int value_after(const State& s, const Lookup& l, int limit) const {
     int best = 0;
     for (int v = 0; v < kMaxViews; ++v) {
-      if (v >= views_) break;
       const Read& r = l.view[v];
-      int sum = s.sum[v];
-      if (r.group >= 0) sum += view_[v].table[r.group][r.index] - s.part[v][r.group];
+      const int sum = s.sum[v] + view_[v].table[r.group][r.index] - s.part[v][r.group];
       if (sum > limit) return sum;
       best = std::max(best, sum);
     }
@@ -185,11 +190,9 @@ class DirectPdbHeuristic {
   [[gnu::always_inline]] Read read_after(const State& s, int v, int label, int from, int to) const {
     const View& view = view_[v];
     const int g = view.group_of[label];
-    if (g < 0) return {};
     return {g, s.index[v][g] + view.step[label][to] - view.step[label][from]};
   }
   [[gnu::always_inline]] void apply(State& s, int v, const Read& r) const {
-    if (r.group < 0) return;
     const int value = view_[v].table[r.group][r.index];
     s.index[v][r.group] = r.index;
     s.sum[v] += value - s.part[v][r.group];

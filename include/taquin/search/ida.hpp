@@ -227,7 +227,7 @@ class IdaWorker {
   // each by expand(), in move order or cheapest f first (cheapest_first_: each child's f is read
   // ahead from this node's state, ties in move order). Returns true to unwind: the goal was
   // reached (the moves are recorded on the way back) or the search must stop (stopped_).
-  bool dfs(const Board<N> board, const State state, int g, int prev, uint32_t automaton) {
+  bool dfs(const Board<N>& board, const State& state, int g, int prev, uint32_t automaton) {
     if (expanded_ >= check_at_ && must_stop()) return stopped_ = true;
     ++expanded_;
     const int blank = board.blank();
@@ -349,7 +349,7 @@ class IdaWorker {
     // 3. Prune above the bound.
     if (pruned(f)) return false;
     // 4. Recurse, unless the child is the goal; 5. record the move when either unwinds.
-    if (child.packed() == goal_.packed() && to == goal_.blank()) return record(d);
+    if (to == goal_.blank() && child.packed() == goal_.packed()) return record(d);
     bool unwound;
     if constexpr (kCompiledMoves)
       unwound = dfs_at<To::value, kChildPrev<Move::value>>(child.packed(), child_state,
