@@ -82,8 +82,8 @@ TEST_F(PdbDirect, EveryPlacementHoldsTheRankedTablesValue) {
 }
 
 // Along random walks: the direct heuristic's value equals the ranked one's at every board, by
-// each update path (update; prepare, then update_first and update_rest; value_after), and its
-// state equals init() of the board reached.
+// each update path (update; prepare, then update_first and update_rest; value_after; measure,
+// then update_measured), and its state equals init() of the board reached.
 template <int Views>
 void expect_same_values(const PdbSet& set) {
   const Goal goal = Goal::zero_first(5);
@@ -103,6 +103,10 @@ void expect_same_values(const PdbSet& set) {
       const auto reads = direct.prepare(prepared, board, label, to, from);
       const int after = direct.value_after(prepared, reads, 1000);
       const int capped = direct.value_after(prepared, reads, 0);
+      const auto measure = direct.measure(prepared, reads, 1000);
+      const auto first_only = direct.measure(prepared, reads, 0);
+      auto measured = prepared;
+      direct.update_measured(measured, reads, measure);
       board.slide(to);
       direct.update(plain, board, label, to, from);
       const int first = direct.update_first(prepared, reads);
@@ -115,7 +119,13 @@ void expect_same_values(const PdbSet& set) {
       ASSERT_LE(first, value);
       ASSERT_GT(capped, 0) << "a sum above 0, returned at once, or the value";  // off the goal
       ASSERT_LE(capped, value);
+      ASSERT_EQ(measure.value, expected) << "step " << step;
+      // (the first view's sum when above the limit, else the largest)
+      ASSERT_EQ(first_only.value, first > 0 ? first : value) << "step " << step;
       for (int v = 0; v < Views; ++v) {
+        ASSERT_EQ(measured.index[v], scratch.index[v]) << "view " << v << ", step " << step;
+        ASSERT_EQ(measured.part[v], scratch.part[v]) << "view " << v << ", step " << step;
+        ASSERT_EQ(measured.sum[v], scratch.sum[v]) << "view " << v << ", step " << step;
         ASSERT_EQ(plain.index[v], scratch.index[v]) << "view " << v << ", step " << step;
         ASSERT_EQ(prepared.index[v], scratch.index[v]) << "view " << v << ", step " << step;
         ASSERT_EQ(prepared.part[v], scratch.part[v]) << "view " << v << ", step " << step;

@@ -68,12 +68,25 @@ concept PrefetchingHeuristic = TwoStageHeuristic<H, N> &&
 
 // A prefetching heuristic that can tell a child's value from the parent's state and the child's
 // prepared reads without updating a state: value_after(s, l, limit) returns the value, or, as
-// soon as a part of it exceeds `limit`, that part (a lower bound above `limit`). IDA* on sides
-// above 4 copies and updates the state of the children within the bound only.
+// soon as a part of it exceeds `limit`, that part (a lower bound above `limit`).
 template <typename H, int N>
 concept LookaheadHeuristic = PrefetchingHeuristic<H, N> &&
     requires(const H& h, const typename H::State& s, const typename H::Lookup& l, int limit) {
   { h.value_after(s, l, limit) } -> std::same_as<int>;
+};
+
+// A lookahead heuristic that gives a child's value and what it read in one step:
+// measure(s, l, limit) returns an H::Measure whose `value` is what update_first, then update_rest
+// when the first does not exceed `limit`, would return; update_measured(s, l, m) then brings a
+// copy of the parent's state `s` up to date without reading the tables again. IDA* on sides
+// above 4 makes the board and state of the children within the bound only.
+template <typename H, int N>
+concept MeasuringHeuristic = LookaheadHeuristic<H, N> &&
+    requires(const H& h, typename H::State& s, const typename H::Lookup& l,
+             const typename H::Measure& m, int limit) {
+  { h.measure(std::as_const(s), l, limit) } -> std::same_as<typename H::Measure>;
+  { m.value } -> std::convertible_to<int>;
+  h.update_measured(s, l, m);
 };
 
 enum class HeuristicKind { Hamming, Manhattan, Linear, Pdb };

@@ -176,6 +176,38 @@ class DirectPdbHeuristic {
     return best;
   }
 
+  // MeasuringHeuristic: each view's sum and table value after the move, from the parent's
+  // state; `value` is the first view's sum when it exceeds `limit` (the others are then not
+  // read), else the largest sum, as update_first and update_rest give it.
+  struct Measure {
+    int value = 0;
+    std::array<int, kMaxViews> sum{};
+    std::array<uint8_t, kMaxViews> part{};
+  };
+  [[gnu::always_inline]] Measure measure(const State& s, const Lookup& l, int limit) const {
+    Measure m;
+    for (int v = 0; v < kMaxViews; ++v) {
+      const Read& r = l.view[v];
+      m.part[v] = view_[v].table[r.group][r.index];
+      m.sum[v] = s.sum[v] + m.part[v] - s.part[v][r.group];
+      if (v == 0 && m.sum[0] > limit) {
+        m.value = m.sum[0];
+        return m;
+      }
+    }
+    m.value = m.sum[0];
+    for (int v = 1; v < kMaxViews; ++v) m.value = std::max(m.value, m.sum[v]);
+    return m;
+  }
+  // The child's state from a copy of the parent's `s` and its measure (m.value within limit).
+  [[gnu::always_inline]] void update_measured(State& s, const Lookup& l, const Measure& m) const {
+    for (int v = 0; v < kMaxViews; ++v) {
+      s.index[v][l.view[v].group] = l.view[v].index;
+      s.part[v][l.view[v].group] = m.part[v];
+      s.sum[v] = m.sum[v];
+    }
+  }
+
   int evaluate(const Board<N>& b) const { return value(init(b)); }
 
  private:
@@ -209,6 +241,6 @@ class DirectPdbHeuristic {
 template <int N>
 using DirectPdbMaxHeuristic = DirectPdbHeuristic<N, 4>;
 
-static_assert(LookaheadHeuristic<DirectPdbHeuristic<5>, 5>);
+static_assert(MeasuringHeuristic<DirectPdbHeuristic<5>, 5>);
 
 }  // namespace taquin::pdb

@@ -125,6 +125,8 @@ class IdaWorker {
   static constexpr bool kTwoStage = TwoStageHeuristic<H, N>;
   static constexpr bool kPrefetches = PrefetchingHeuristic<H, N>;
   static constexpr bool kLookahead = LookaheadHeuristic<H, N>;
+  // Sides above 4 with a measuring heuristic prune a child before making its board and state.
+  static constexpr bool kMeasures = MeasuringHeuristic<H, N> && N > 4;
   // A child's prepared reads (prefetching heuristics), else an empty placeholder.
   using Lookup =
       typename std::conditional_t<kPrefetches, LookupOf<H>, std::type_identity<Unused>>::type;
@@ -340,15 +342,34 @@ class IdaWorker {
                                      uint32_t child_automaton, Move d, To to, From blank,
                                      const Reads& reads) {
     ++generated_;
-    const int label = board.at(to);
-    Board<N> child = board;
-    child.slide(to);
-    // 2. Update the heuristic: the child's f.
-    State child_state = state;
-    const int f = child_f(child_state, child, label, to, blank, g, reads);
-    // 3. Prune above the bound.
-    if (pruned(f)) return false;
-    // 4. Recurse, unless the child is the goal; 5. record the move when either unwinds.
+    if constexpr (kMeasures && std::is_same_v<Reads, Lookup>) {
+      // 2. The child's f from this node's state and its prepared reads; 3. prune above the
+      // bound; only then make the child's state and board.
+      const auto measure = h_.measure(state, reads, bound_ - g - 1);
+      if (pruned(g + 1 + measure.value)) return false;
+      State child_state = state;
+      h_.update_measured(child_state, reads, measure);
+      Board<N> child = board;
+      child.slide(to);
+      return descend(child, child_state, g, child_automaton, d, to);
+    } else {
+      const int label = board.at(to);
+      Board<N> child = board;
+      child.slide(to);
+      // 2. Update the heuristic: the child's f.
+      State child_state = state;
+      const int f = child_f(child_state, child, label, to, blank, g, reads);
+      // 3. Prune above the bound.
+      if (pruned(f)) return false;
+      return descend(child, child_state, g, child_automaton, d, to);
+    }
+  }
+
+  // expand()'s child within the bound: 4. recurse, unless it is the goal; 5. record the move
+  // when either unwinds.
+  template <typename Move, typename To>
+  [[gnu::always_inline]] bool descend(const Board<N>& child, const State& child_state, Cost g,
+                                      uint32_t child_automaton, Move d, To to) {
     if (to == goal_.blank() && child.packed() == goal_.packed()) return record(d);
     bool unwound;
     if constexpr (kCompiledMoves)
