@@ -101,6 +101,13 @@ void expect_same_values(const PdbSet& set) {
       const int to = kMoves<5>.target[from][random.below(static_cast<uint64_t>(count))];
       const int label = board.at(to);
       const auto reads = direct.prepare(prepared, board, label, to, from);
+      int d = 0;  // the blank's move
+      while (kMoves<5>.target_by_dir[from][d] != to) ++d;
+      const auto moved = direct.prepare_move(prepared, label, static_cast<Dir>(d));
+      for (int v = 0; v < Views; ++v) {
+        ASSERT_EQ(moved.view[v].group, reads.view[v].group) << "view " << v << ", step " << step;
+        ASSERT_EQ(moved.view[v].index, reads.view[v].index) << "view " << v << ", step " << step;
+      }
       const int after = direct.value_after(prepared, reads, 1000);
       const int capped = direct.value_after(prepared, reads, 0);
       const auto measure = direct.measure(prepared, reads, 1000);

@@ -75,6 +75,11 @@ class DirectPdbHeuristic {
           view.group_of[label] = 0;
           view.step[label].fill(0);
         }
+      for (int label = 0; label < kCells; ++label)
+        for (int blank = 0; blank < kCells; ++blank)
+          for (int d = 0; d < 4; ++d)
+            if (const int to = kMoves<N>.target_by_dir[blank][d]; to >= 0)
+              view.shift[label][d] = view.step[label][blank] - view.step[label][to];
     }
     // Fewer views than kMaxViews (no usable symmetry): the missing ones repeat the first, so
     // every loop runs over all kMaxViews with the same largest sum.
@@ -134,6 +139,15 @@ class DirectPdbHeuristic {
                                         int to) const {
     Lookup l;
     for (int v = 0; v < kMaxViews; ++v) l.view[v] = read_after(s, v, label, from, to);
+    return l;
+  }
+  // prepare's reads for the blank's move `d` onto the piece `label` (MeasuringHeuristic).
+  [[gnu::always_inline]] Lookup prepare_move(const State& s, int label, Dir d) const {
+    Lookup l;
+    for (int v = 0; v < kMaxViews; ++v) {
+      const int g = view_[v].group_of[label];
+      l.view[v] = {g, s.index[v][g] + view_[v].shift[label][static_cast<int>(d)]};
+    }
     return l;
   }
   [[gnu::always_inline]] void prefetch(const Lookup& l) const {
@@ -212,11 +226,14 @@ class DirectPdbHeuristic {
 
  private:
   struct View {
-    std::array<int8_t, kCells> group_of{};  // board label -> group, -1 if none
+    std::array<int8_t, kCells> group_of{};        // board label -> group, -1 if none
+    std::array<const uint8_t*, kGroups> table{};  // each group's DirectTable bytes
+    // board label -> blank move -> its group's index change when the blank moves that way and
+    // the label's tile the other (a symmetry maps a move's cell difference to one value)
+    std::array<std::array<uint32_t, 4>, kCells> shift{};
     // board label -> board cell -> the label's term of its group's index (cell in the view,
     // times the weight of the tile's place in the group)
     std::array<std::array<uint32_t, kCells>, kCells> step{};
-    std::array<const uint8_t*, kGroups> table{};  // each group's DirectTable bytes
   };
 
   [[gnu::always_inline]] Read read_after(const State& s, int v, int label, int from, int to) const {

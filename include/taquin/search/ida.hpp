@@ -247,7 +247,10 @@ class IdaWorker {
       if constexpr (kPrefetches)
         if (prepared) {
           const int to = list.target[k];
-          reads.put(k, h_.prepare(state, board, board.at(to), to, blank));
+          if constexpr (kMeasures)
+            reads.put(k, h_.prepare_move(state, board.at(to), list.dir[k]));
+          else
+            reads.put(k, h_.prepare(state, board, board.at(to), to, blank));
           h_.prefetch(reads[k]);
         }
     }
