@@ -226,7 +226,7 @@ class DirectPdbHeuristic {
 
  private:
   struct View {
-    std::array<int8_t, kCells> group_of{};        // board label -> group, -1 if none
+    std::array<int8_t, kCells> group_of{};        // board label -> group (0 if in none)
     std::array<const uint8_t*, kGroups> table{};  // each group's DirectTable bytes
     // board label -> blank move -> its group's index change when the blank moves that way and
     // the label's tile the other (a symmetry maps a move's cell difference to one value)

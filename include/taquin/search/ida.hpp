@@ -337,6 +337,7 @@ class IdaWorker {
   // callers: the blank move `d` from cell `blank` to cell `to`, which the automaton, now in
   // state `child_automaton`, allowed): make it, update its heuristic to its f (2), prune it
   // above the bound (3), recurse or stop at the goal (4), record the move on the way back (5).
+  // With kMeasures, its f comes from this node's state (2) and it is made only past step 3.
   // The move and cells come as values (dfs) or as std::integral_constant (dfs_at's compile-time
   // cells, which also name the child's search function); `reads`: its prepared reads (Lookup),
   // or Unused where none were prepared. Returns true to unwind (goal found, or stopped).
