@@ -20,7 +20,7 @@ namespace taquin::pdb {
 // the largest sum) read from DirectTable expansions of the set's tables. A view's state is one
 // direct index per group (the sum over its tiles of cell * weight, in the view's cells), the
 // value read for it, and their sum; a move of a group tile adds (new cell - old cell) * weight
-// to its group's index (one table read ahead, `step`), then reads one byte. Serves sets whose
+// to its group's index (a table read ahead, `shift`), then reads one byte. Serves sets whose
 // tables all have DirectTable::serves (serves_direct); on 5x5 with six-tile groups, 244 MB a
 // table, against the ranked 64 MB: the search's memory grows by some 1 GB (two partitions: 2 GB).
 // Its per-view loops (value, the staged updates, prepare, prefetch, value_after) repeat
@@ -229,17 +229,26 @@ class DirectPdbHeuristic {
     std::array<int8_t, kCells> group_of{};        // board label -> group (0 if in none)
     std::array<const uint8_t*, kGroups> table{};  // each group's DirectTable bytes
     // board label -> blank move -> its group's index change when the blank moves that way and
-    // the label's tile the other (a symmetry maps a move's cell difference to one value)
+    // the label's tile the other (a symmetry maps a move's cell difference to one value): every
+    // move's read
     std::array<std::array<uint32_t, 4>, kCells> shift{};
     // board label -> board cell -> the label's term of its group's index (cell in the view,
-    // times the weight of the tile's place in the group)
+    // times the weight of the tile's place in the group): init() and `shift`
     std::array<std::array<uint32_t, kCells>, kCells> step{};
   };
 
+  // The read after `label` slides from `from` to `to`: the blank's move from `to` onto `from`.
   [[gnu::always_inline]] Read read_after(const State& s, int v, int label, int from, int to) const {
     const View& view = view_[v];
     const int g = view.group_of[label];
-    return {g, s.index[v][g] + view.step[label][to] - view.step[label][from]};
+    return {g, s.index[v][g] + view.shift[label][static_cast<int>(blank_move(to, from))]};
+  }
+  // The blank's move from cell `blank` onto the adjacent cell `onto`.
+  [[gnu::always_inline]] static constexpr Dir blank_move(int blank, int onto) {
+    return onto == blank - N   ? Dir::Up
+           : onto == blank + N ? Dir::Down
+           : onto == blank - 1 ? Dir::Left
+                               : Dir::Right;
   }
   [[gnu::always_inline]] void apply(State& s, int v, const Read& r) const {
     const int value = view_[v].table[r.group][r.index];
