@@ -144,10 +144,7 @@ class DirectPdbHeuristic {
   // prepare's reads for the blank's move `d` onto the piece `label` (MeasuringHeuristic).
   [[gnu::always_inline]] Lookup prepare_move(const State& s, int label, Dir d) const {
     Lookup l;
-    for (int v = 0; v < kMaxViews; ++v) {
-      const int g = view_[v].group_of[label];
-      l.view[v] = {g, s.index[v][g] + view_[v].shift[label][static_cast<int>(d)]};
-    }
+    for (int v = 0; v < kMaxViews; ++v) l.view[v] = read_move(s, v, label, d);
     return l;
   }
   [[gnu::always_inline]] void prefetch(const Lookup& l) const {
@@ -237,11 +234,15 @@ class DirectPdbHeuristic {
     std::array<std::array<uint32_t, kCells>, kCells> step{};
   };
 
-  // The read after `label` slides from `from` to `to`: the blank's move from `to` onto `from`.
-  [[gnu::always_inline]] Read read_after(const State& s, int v, int label, int from, int to) const {
+  // View v's read after the blank's move `d` onto the piece `label`.
+  [[gnu::always_inline]] Read read_move(const State& s, int v, int label, Dir d) const {
     const View& view = view_[v];
     const int g = view.group_of[label];
-    return {g, s.index[v][g] + view.shift[label][static_cast<int>(blank_move(to, from))]};
+    return {g, s.index[v][g] + view.shift[label][static_cast<int>(d)]};
+  }
+  // The read after `label` slides from `from` to `to`: the blank's move from `to` onto `from`.
+  [[gnu::always_inline]] Read read_after(const State& s, int v, int label, int from, int to) const {
+    return read_move(s, v, label, blank_move(to, from));
   }
   // The blank's move from cell `blank` onto the adjacent cell `onto`.
   [[gnu::always_inline]] static constexpr Dir blank_move(int blank, int onto) {
