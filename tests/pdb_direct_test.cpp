@@ -12,6 +12,7 @@
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/direct_heuristic.hpp"
 #include "taquin/pdb/direct_table.hpp"
+#include "taquin/pdb/geometry.hpp"
 #include "taquin/pdb/heuristic.hpp"
 #include "taquin/pdb/pdb_set.hpp"
 #include "taquin/rank.hpp"
@@ -40,6 +41,12 @@ const char* kFourByFour =
 const char* kOnePartition = "side 5\nblank 0\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 16\n";
 const char* kSixGroups =
     "side 5\nblank 0\n1 2 5 6\n3 4 8 9\n7 12 13 14\n10 11 15 16\n17 18 22 23\n19 20 21 24\n";
+// The same groups as kOnePartition and kFourByFour, zero-aware (7,590,000 entries a table).
+const char* kOnePartitionZero =
+    "side 5\nblank 0\nzero-aware\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 16\n";
+const char* kFourByFourZero =
+    "side 5\nblank 0\nzero-aware\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 16\n"
+    "partition\n1 6 11 16\n2 7 12 17\n3 8 13 18\n4 9 14 19\n";
 
 class PdbDirect : public ::testing::Test {
  protected:
@@ -103,7 +110,7 @@ void expect_same_values(const PdbSet& set) {
       const auto reads = direct.prepare(prepared, board, label, to, from);
       int d = 0;  // the blank's move
       while (kMoves<5>.target_by_dir[from][d] != to) ++d;
-      const auto moved = direct.prepare_move(prepared, label, static_cast<Dir>(d));
+      const auto moved = direct.prepare_move(prepared, board, label, static_cast<Dir>(d));
       for (int v = 0; v < Views; ++v) {
         ASSERT_EQ(moved.view[v].group, reads.view[v].group) << "view " << v << ", step " << step;
         ASSERT_EQ(moved.view[v].index, reads.view[v].index) << "view " << v << ", step " << step;
@@ -268,6 +275,154 @@ TEST_F(PdbDirect, ServesSetsOfAtMostFourGroupsAPartition) {
   });
   with_pdb_heuristic<5>(set("six", kSixGroups), 0, [](const auto& h) {
     EXPECT_TRUE((std::is_same_v<std::decay_t<decltype(h)>, PdbHeuristic<5, 2>>));
+    return 0;
+  });
+}
+
+// A zero-aware table's expansion (DirectTable's pocket coding): bits 0-5 hold the classic table's
+// value (built apart, by the classic builder); the value read for any cell of the blank is at most
+// the zero-aware table's, and above the classic one for some.
+TEST_F(PdbDirect, PocketBitsStayWithinTheZeroAwareValues) {
+  const PdbSet classic = set("two", kFourByFour), zero = set("two-zero", kFourByFourZero);
+  const Geometry geometry(5);
+  for (size_t t = 0; t < zero.tables.size(); ++t) {
+    const Table& z = *zero.tables[t];
+    ASSERT_TRUE(z.zero_aware());
+    ASSERT_TRUE(DirectTable::serves(z));
+    const std::shared_ptr<const DirectTable> direct = DirectTable::of(zero.tables[t]);
+    const int k = z.group_size();
+    std::array<uint8_t, 64> cells{};
+    uint64_t raised = 0, exact = 0, above_classic = 0;
+    for (uint64_t rank = 0; rank < classic.tables[t]->entry_count(); ++rank) {
+      unrank_placement(rank, 25, k, cells);
+      uint32_t index = 0;
+      int manhattan = 0;
+      uint64_t occupied = 0;
+      for (int i = 0; i < k; ++i) {
+        index = index * 25 + cells[i];
+        manhattan += taxicab(cells[i], z.cells()[i], 5);
+        occupied |= uint64_t{1} << cells[i];
+      }
+      const uint8_t byte = (*direct)[index];
+      const int least = classic.tables[t]->value(rank, manhattan);
+      ASSERT_EQ(byte & 63, least) << "table " << t << ", rank " << rank;
+      for (int f = 0; f < 25; ++f) {
+        if ((occupied >> f) & 1) continue;
+        const bool pocket = (geometry.neighbours[f] & ~occupied) == 0;
+        const int read = least + 2 * ((byte >> (pocket ? 6 : 7)) & 1);
+        const int truth = z.value(z.entry_index(rank, f), manhattan);
+        ASSERT_LE(read, truth) << "table " << t << ", rank " << rank << ", blank " << f;
+        above_classic += truth > least;
+        raised += read > least;
+        exact += read == truth;
+      }
+    }
+    EXPECT_GT(raised, 0u) << "table " << t;
+    // (Most cells the zero-aware table raises are one-cell pockets or the rest around one.)
+    EXPECT_GT(raised * 2, above_classic) << "table " << t;
+  }
+}
+
+// Along random walks: the zero-aware direct heuristic's value lies between the classic direct
+// one's and the ranked zero-aware one's, and is the same by every update path; its state equals
+// init() of the board reached.
+template <int Views>
+void expect_pocket_values(const PdbSet& zero, const PdbSet& classic) {
+  const Goal goal = Goal::zero_first(5);
+  const DirectPdbHeuristic<5, Views, true> direct(zero, goal.blank_cell());
+  const DirectPdbHeuristic<5, Views> below(classic, goal.blank_cell());
+  const PdbHeuristic<5, Views> ranked(zero, goal.blank_cell());
+  Random random(Views);
+  int raised = 0;
+  for (int walk = 0; walk < 4; ++walk) {
+    Board<5> board = goal.canonical<5>(random_board(random, goal, Solvability::Solvable));
+    auto plain = direct.init(board), prepared = plain;
+    for (int step = 0; step < 3000; ++step) {
+      const int from = board.blank();
+      const int count = kMoves<5>.count[from];
+      const int to = kMoves<5>.target[from][random.below(static_cast<uint64_t>(count))];
+      const int label = board.at(to);
+      int d = 0;  // the blank's move
+      while (kMoves<5>.target_by_dir[from][d] != to) ++d;
+      const auto reads = direct.prepare_move(prepared, board, label, static_cast<Dir>(d));
+      const auto board_reads = direct.prepare(prepared, board, label, to, from);
+      for (int v = 0; v < Views; ++v) {
+        ASSERT_EQ(board_reads.view[v].group, reads.view[v].group) << "view " << v;
+        ASSERT_EQ(board_reads.view[v].index, reads.view[v].index) << "view " << v;
+        ASSERT_EQ(board_reads.view[v].row, reads.view[v].row) << "view " << v << ", step " << step;
+      }
+      const int after = direct.value_after(prepared, reads, 1000);
+      const auto measure = direct.measure(prepared, reads, 1000);
+      auto measured = prepared;
+      direct.update_measured(measured, reads, measure);
+      board.slide(to);
+      direct.update(plain, board, label, to, from);
+      direct.update_first(prepared, reads);
+      const int value = direct.update_rest(prepared, reads);
+      const auto scratch = direct.init(board);
+      const int lower = below.evaluate(board), upper = ranked.evaluate(board);
+      ASSERT_EQ(direct.value(scratch), value) << "walk " << walk << ", step " << step;
+      ASSERT_LE(lower, value) << "walk " << walk << ", step " << step;
+      ASSERT_LE(value, upper) << "walk " << walk << ", step " << step;
+      raised += value > lower;
+      ASSERT_EQ(direct.value(plain), value) << "step " << step;
+      ASSERT_EQ(after, value) << "step " << step;
+      ASSERT_EQ(measure.value, value) << "step " << step;
+      for (int v = 0; v < Views; ++v) {
+        for (const auto* s : {&measured, &plain, &prepared}) {
+          ASSERT_EQ(s->index[v], scratch.index[v]) << "view " << v << ", step " << step;
+          ASSERT_EQ(s->part[v], scratch.part[v]) << "view " << v << ", step " << step;
+          ASSERT_EQ(s->sum[v], scratch.sum[v]) << "view " << v << ", step " << step;
+        }
+      }
+    }
+  }
+  EXPECT_GT(raised, 0);
+}
+
+TEST_F(PdbDirect, PocketValuesLieBetweenClassicAndZeroAwareAlongRandomWalks) {
+  expect_pocket_values<2>(set("one-zero", kOnePartitionZero), set("one", kOnePartition));
+  expect_pocket_values<4>(set("two-zero", kFourByFourZero), set("two", kFourByFour));
+}
+
+// The zero-aware direct heuristic's search: optimal lengths (against linear-conflict IDA*),
+// serially and in parallel, never more nodes than the classic tables' search in move order, and
+// a pinned node count.
+TEST_F(PdbDirect, PocketSearchIsOptimalWithFewerNodes) {
+  const PdbSet zero = set("two-zero", kFourByFourZero), classic = set("two", kFourByFour);
+  const Goal goal = Goal::zero_first(5);
+  const DirectPdbHeuristic<5, 4, true> pockets(zero, goal.blank_cell());
+  const DirectPdbHeuristic<5, 4> plain(classic, goal.blank_cell());
+  const LinearConflict<5> lc(goal.blank_cell());
+  Random random(40);
+  uint64_t pocket_nodes = 0, plain_nodes = 0;
+  for (int i = 0; i < 4; ++i) {
+    const Board<5> start = goal.canonical<5>(random_walk(random, goal, 36));
+    const SearchResult truth = ida_search(start, lc);
+    ASSERT_EQ(truth.outcome, Outcome::Solved);
+    const SearchResult a = ida_search(start, pockets), b = ida_search(start, plain);
+    ASSERT_EQ(a.outcome, Outcome::Solved);
+    EXPECT_EQ(a.moves.size(), truth.moves.size()) << "board " << i;
+    EXPECT_TRUE(solves(goal, start, a.moves)) << "board " << i;
+    EXPECT_LE(a.stats.nodes_expanded, b.stats.nodes_expanded) << "board " << i;
+    pocket_nodes += a.stats.nodes_expanded;
+    plain_nodes += b.stats.nodes_expanded;
+    const SearchResult parallel = parallel_ida_search(start, pockets, {});
+    ASSERT_EQ(parallel.outcome, Outcome::Solved);
+    EXPECT_EQ(parallel.moves.size(), truth.moves.size()) << "board " << i;
+    EXPECT_TRUE(solves(goal, start, parallel.moves)) << "board " << i;
+  }
+  EXPECT_LT(pocket_nodes, plain_nodes);
+  EXPECT_EQ(pocket_nodes, 87338u) << "classic: " << plain_nodes;  // the signature
+}
+
+TEST_F(PdbDirect, ServesZeroAwareSetsWithPockets) {
+  with_pdb_heuristic<5>(set("two-zero", kFourByFourZero), 0, [](const auto& h) {
+    EXPECT_TRUE((std::is_same_v<std::decay_t<decltype(h)>, DirectPdbHeuristic<5, 4, true>>));
+    return 0;
+  });
+  with_pdb_heuristic<5>(set("one-zero", kOnePartitionZero), 0, [](const auto& h) {
+    EXPECT_TRUE((std::is_same_v<std::decay_t<decltype(h)>, DirectPdbHeuristic<5, 2, true>>));
     return 0;
   });
 }

@@ -76,7 +76,8 @@ concept LookaheadHeuristic = PrefetchingHeuristic<H, N> &&
 };
 
 // A lookahead heuristic that prepares a child's reads from the blank's move alone
-// (prepare_move(s, label, d): prepare's reads when the blank moves in direction d onto `label`)
+// (prepare_move(s, b, label, d): prepare's reads when the blank of board b moves in direction d
+// onto `label`)
 // and gives a child's value and what it read in one step: measure(s, l, limit) returns an
 // H::Measure whose `value` is what update_first, then update_rest when the first does not exceed
 // `limit`, would return; update_measured(s, l, m) then brings a copy of the parent's state `s` up
@@ -85,8 +86,8 @@ concept LookaheadHeuristic = PrefetchingHeuristic<H, N> &&
 template <typename H, int N>
 concept MeasuringHeuristic = LookaheadHeuristic<H, N> &&
     requires(const H& h, typename H::State& s, const typename H::Lookup& l,
-             const typename H::Measure& m, int label, int limit) {
-  { h.prepare_move(std::as_const(s), label, Dir::Up) } -> std::same_as<typename H::Lookup>;
+             const typename H::Measure& m, const Board<N>& b, int label, int limit) {
+  { h.prepare_move(std::as_const(s), b, label, Dir::Up) } -> std::same_as<typename H::Lookup>;
   { h.measure(std::as_const(s), l, limit) } -> std::same_as<typename H::Measure>;
   { m.value } -> std::convertible_to<int>;
   h.update_measured(s, l, m);

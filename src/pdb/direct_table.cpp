@@ -4,12 +4,15 @@
 #include <sys/mman.h>
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <mutex>
 #include <new>
 #include <utility>
 #include <vector>
 
+#include "taquin/pdb/geometry.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin::pdb {
@@ -27,7 +30,7 @@ uint64_t power(uint64_t base, int exponent) {
 class Expander {
  public:
   static constexpr int kMaxTiles = 8;
-  Expander(const Table& table, uint8_t* out) : table_(table), out_(out) {
+  Expander(const Table& table, uint8_t* out) : table_(table), out_(out), geometry_(table.side()) {
     cells_ = table.side() * table.side();
     k_ = table.group_size();
     for (int i = 0; i < k_; ++i) {
@@ -57,7 +60,11 @@ class Expander {
       return;
     }
     if (i + 2 == k_) {  // the last tile, in one loop: the expansion's time is spent here
-      if (table_.encoding() == Encoding::Excess4)
+      if (table_.zero_aware() && table_.encoding() == Encoding::Excess4)
+        rank_ = last_tile_pockets<Encoding::Excess4>(used, out_ + direct, manhattan, rank_);
+      else if (table_.zero_aware())
+        rank_ = last_tile_pockets<Encoding::Value8>(used, out_ + direct, manhattan, rank_);
+      else if (table_.encoding() == Encoding::Excess4)
         rank_ = last_tile<Encoding::Excess4>(used, out_ + direct, manhattan, rank_);
       else
         rank_ = last_tile<Encoding::Value8>(used, out_ + direct, manhattan, rank_);
@@ -90,8 +97,42 @@ class Expander {
     return rank;
   }
 
+  // The last tile of a zero-aware table (DirectTable's pocket coding): each placement's least
+  // value over the blank's cells, bit 6 when there are free cells in one-cell pockets (their
+  // neighbours all the group's tiles) and every one is above it, bit 7 when every other is.
+  // (The table's values over a region differ by 2 or more; serves(): each fits in 6 bits.)
+  template <Encoding E>
+  uint64_t last_tile_pockets(uint64_t used, uint8_t* out, int manhattan, uint64_t rank) const {
+    const uint8_t* payload = table_.payload();
+    const uint8_t* dist = dist_[static_cast<size_t>(k_ - 1)].data();
+    const uint64_t cells = static_cast<uint64_t>(cells_);
+    for (int c = 0; c < cells_; ++c) {
+      if (((used >> c) & 1) != 0) continue;
+      const uint64_t occupied = used | uint64_t{1} << c;
+      const int placement_manhattan = manhattan + dist[c];
+      int least = 255, least_pocket = 255, least_other = 255;
+      for (uint64_t free = geometry_.all & ~occupied; free != 0; free &= free - 1) {
+        const int f = std::countr_zero(free);
+        const uint64_t entry = rank * cells + static_cast<uint64_t>(f);
+        const int value =
+            E == Encoding::Excess4
+                ? placement_manhattan + 2 * ((payload[entry >> 1] >> ((entry & 1) * 4)) & 15)
+                : payload[entry];
+        least = std::min(least, value);
+        int& side = (geometry_.neighbours[f] & ~occupied) == 0 ? least_pocket : least_other;
+        side = std::min(side, value);
+      }
+      // (least_pocket stays 255 with no pocket: bit 6 is then clear)
+      out[c] = static_cast<uint8_t>(least | (least_pocket != 255 && least_pocket > least ? 64 : 0) |
+                                    (least_other > least ? 128 : 0));
+      ++rank;
+    }
+    return rank;
+  }
+
   const Table& table_;
   uint8_t* out_;
+  Geometry geometry_;
   int cells_ = 0, k_ = 0;
   uint64_t rank_ = 0;
   std::array<uint64_t, 9> weight_{}, used_{}, direct_{};
@@ -103,7 +144,9 @@ class Expander {
 
 bool DirectTable::serves(const Table& table) {
   const int cells = table.side() * table.side();
-  return !table.zero_aware() && table.group_size() >= 1 && table.group_size() <= 8 &&
+  // (A zero-aware table's bytes hold its least value in 6 bits, and two pocket bits.)
+  if (table.zero_aware() && (table.group_size() < 2 || table.max_value() > 63)) return false;
+  return table.group_size() >= 1 && table.group_size() <= 8 &&
          power(static_cast<uint64_t>(cells), table.group_size()) <= kMaxEntries;
 }
 

@@ -27,7 +27,10 @@ namespace taquin::pdb {
 // PdbHeuristic's on purpose: written once in a shared base, they changed GCC's inlining of the
 // 4x4 search (its search functions' code 580 KB -> 467 KB) and hardest80 --count 6 with 7-8 took
 // 11.3 s against 10.3 s (means of 8 interleaved runs, 2026-11-26, docs/performance.md).
-template <int N, int Views = 2>
+// With Pockets, the tables are zero-aware ones expanded with their pocket bits (DirectTable): a
+// read adds 2 when its byte's bit for where the blank now is (in a one-cell pocket of the moved
+// tile's group, its neighbours all that group's tiles, or not) is set.
+template <int N, int Views = 2, bool Pockets = false>
 class DirectPdbHeuristic {
  public:
   static_assert(Views == 2 || (Views == 4 && N >= kMinPartitionSide));
@@ -35,6 +38,7 @@ class DirectPdbHeuristic {
   static constexpr int kMaxViews = Views;
   // Groups a partition may have: the state, copied for every child, holds no more.
   static constexpr int kGroups = 4;
+  static_assert(kGroups * kMaxViews <= 16, "groups_of_ holds a bit per view and group");
   // IDA* in move order (dfs) prepares and prefetches every child's reads of every view on
   // entering a node (see ida.hpp): #38 with 6-6-6-6 at -j 1, 0.85-1.00 of
   // the time of reading the second view only within the bound.
@@ -63,6 +67,7 @@ class DirectPdbHeuristic {
         for (int i = static_cast<int>(cells.size()) - 1; i >= 0; --i) {
           const int label = plan.inverse[cells[i]];  // the tile whose goal cell maps to cells[i]
           view.group_of[label] = static_cast<int8_t>(g);
+          groups_of_[label] |= static_cast<uint16_t>(1u << (kGroups * v + g));
           for (int c = 0; c < kCells; ++c) view.step[label][c] = plan.map[c] * weight;
           weight *= kCells;
         }
@@ -86,7 +91,11 @@ class DirectPdbHeuristic {
     for (int v = views_; v < kMaxViews; ++v) {
       view_[v] = view_[v % views_];
       view_groups_[v] = view_groups_[v % views_];
+      for (uint16_t& groups : groups_of_)
+        groups |=
+            static_cast<uint16_t>(((groups >> (kGroups * (v % views_))) & 15) << (kGroups * v));
     }
+    groups_of_[blank_cell] = 0xFFFF;  // (the blank's label: as if in every group)
   }
 
   // Whether every table of `set` can be expanded (DirectTable::serves) and no partition has
@@ -111,8 +120,13 @@ class DirectPdbHeuristic {
         s.index[v][view.group_of[label]] += view.step[label][c];
       }
       s.sum[v] = 0;
+      const unsigned in_pocket = pockets(b, b.blank(), 0xFFFF);  // (of any group)
       for (int g = 0; g < view_groups_[v]; ++g) {
-        s.part[v][g] = view.table[g][s.index[v][g]];
+        const uint8_t byte = view.table[g][s.index[v][g]];
+        if constexpr (Pockets)
+          s.part[v][g] = kDecode[((in_pocket >> (kGroups * v + g)) & 1) * 256 + byte];
+        else
+          s.part[v][g] = byte;
         s.sum[v] += s.part[v][g];
       }
     }
@@ -125,26 +139,35 @@ class DirectPdbHeuristic {
     return best;
   }
 
-  // The moved tile's group in one view and its new index.
+  // The moved tile's group in one view and its new index; with Pockets, kDecode's row for where
+  // the blank is after the move.
+  struct NoRow {};
   struct Read {
     int group = 0;
     uint32_t index = 0;
+    [[no_unique_address]] std::conditional_t<Pockets, int, NoRow> row{};
   };
   struct Lookup {
     std::array<Read, kMaxViews> view{};
   };
 
-  // The reads after `label` slides from `from` to `to` (the board is not read).
-  [[gnu::always_inline]] Lookup prepare(const State& s, const Board<N>&, int label, int from,
+  // The reads after `label` slides from `from` to `to` (the board, before or after the move, is
+  // read only with Pockets).
+  [[gnu::always_inline]] Lookup prepare(const State& s, const Board<N>& b, int label, int from,
                                         int to) const {
     Lookup l;
-    for (int v = 0; v < kMaxViews; ++v) l.view[v] = read_after(s, v, label, from, to);
+    const unsigned p = pockets(b, from, groups_of_[label]);
+    for (int v = 0; v < kMaxViews; ++v) l.view[v] = read_after(s, v, label, from, to, p);
     return l;
   }
-  // prepare's reads for the blank's move `d` onto the piece `label` (MeasuringHeuristic).
-  [[gnu::always_inline]] Lookup prepare_move(const State& s, int label, Dir d) const {
+  // prepare's reads for the blank's move `d` onto the piece `label` on board `b`
+  // (MeasuringHeuristic).
+  [[gnu::always_inline]] Lookup prepare_move(const State& s, const Board<N>& b, int label,
+                                             Dir d) const {
     Lookup l;
-    for (int v = 0; v < kMaxViews; ++v) l.view[v] = read_move(s, v, label, d);
+    const int onto = kMoves<N>.target_by_dir[b.blank()][static_cast<int>(d)];
+    const unsigned p = pockets(b, onto, groups_of_[label]);
+    for (int v = 0; v < kMaxViews; ++v) l.view[v] = read_move(s, v, label, d, p);
     return l;
   }
   [[gnu::always_inline]] void prefetch(const Lookup& l) const {
@@ -152,17 +175,20 @@ class DirectPdbHeuristic {
       __builtin_prefetch(view_[v].table[l.view[v].group] + l.view[v].index);
   }
 
-  [[gnu::always_inline]] void update(State& s, const Board<N>&, int label, int from, int to) const {
-    for (int v = 0; v < kMaxViews; ++v) apply(s, v, read_after(s, v, label, from, to));
+  [[gnu::always_inline]] void update(State& s, const Board<N>& b, int label, int from,
+                                     int to) const {
+    const unsigned p = pockets(b, from, groups_of_[label]);
+    for (int v = 0; v < kMaxViews; ++v) apply(s, v, read_after(s, v, label, from, to, p));
   }
-  [[gnu::always_inline]] int update_first(State& s, const Board<N>&, int label, int from,
+  [[gnu::always_inline]] int update_first(State& s, const Board<N>& b, int label, int from,
                                           int to) const {
-    apply(s, 0, read_after(s, 0, label, from, to));
+    apply(s, 0, read_after(s, 0, label, from, to, pockets(b, from, groups_of_[label])));
     return s.sum[0];
   }
-  [[gnu::always_inline]] int update_rest(State& s, const Board<N>&, int label, int from,
+  [[gnu::always_inline]] int update_rest(State& s, const Board<N>& b, int label, int from,
                                          int to) const {
-    for (int v = 1; v < kMaxViews; ++v) apply(s, v, read_after(s, v, label, from, to));
+    const unsigned p = pockets(b, from, groups_of_[label]);
+    for (int v = 1; v < kMaxViews; ++v) apply(s, v, read_after(s, v, label, from, to, p));
     return value(s);
   }
   [[gnu::always_inline]] int update_first(State& s, const Lookup& l) const {
@@ -180,7 +206,7 @@ class DirectPdbHeuristic {
     int best = 0;
     for (int v = 0; v < kMaxViews; ++v) {
       const Read& r = l.view[v];
-      const int sum = s.sum[v] + view_[v].table[r.group][r.index] - s.part[v][r.group];
+      const int sum = s.sum[v] + read(v, r) - s.part[v][r.group];
       if (sum > limit) return sum;
       best = std::max(best, sum);
     }
@@ -199,7 +225,7 @@ class DirectPdbHeuristic {
     Measure m;
     for (int v = 0; v < kMaxViews; ++v) {
       const Read& r = l.view[v];
-      m.part[v] = view_[v].table[r.group][r.index];
+      m.part[v] = static_cast<uint8_t>(read(v, r));
       m.sum[v] = s.sum[v] + m.part[v] - s.part[v][r.group];
       if (v == 0 && m.sum[0] > limit) {
         m.value = m.sum[0];
@@ -234,16 +260,62 @@ class DirectPdbHeuristic {
     std::array<std::array<uint32_t, kCells>, kCells> step{};
   };
 
-  // View v's read after the blank's move `d` onto the piece `label`.
-  [[gnu::always_inline]] Read read_move(const State& s, int v, int label, Dir d) const {
+  // View v's read after the blank's move `d` onto the piece `label`; `p`: pockets() there.
+  [[gnu::always_inline]] Read read_move(const State& s, int v, int label, Dir d, unsigned p) const {
     const View& view = view_[v];
     const int g = view.group_of[label];
-    return {g, s.index[v][g] + view.shift[label][static_cast<int>(d)]};
+    Read r{g, s.index[v][g] + view.shift[label][static_cast<int>(d)]};
+    if constexpr (Pockets) r.row = pocket_row(p, v);
+    return r;
   }
   // The read after `label` slides from `from` to `to`: the blank's move from `to` onto `from`.
-  [[gnu::always_inline]] Read read_after(const State& s, int v, int label, int from, int to) const {
-    return read_move(s, v, label, blank_move(to, from));
+  [[gnu::always_inline]] Read read_after(const State& s, int v, int label, int from, int to,
+                                         unsigned p) const {
+    return read_move(s, v, label, blank_move(to, from), p);
   }
+  // The value of view v's read `r`.
+  [[gnu::always_inline]] int read(int v, const Read& r) const {
+    const uint8_t byte = view_[v].table[r.group][r.index];
+    if constexpr (Pockets)
+      return kDecode[r.row + byte];
+    else
+      return byte;
+  }
+  // Pockets: of the groups in `groups` (bits kGroups * view + group; a moved tile's groups_of_),
+  // those that hold every tile beside cell `blank` on board `b` (the blank, or the moved tile
+  // there, counts as in all): those the blank on `blank` is in a one-cell pocket of. 0 without.
+  [[gnu::always_inline]] unsigned pockets(const Board<N>& b, int blank, unsigned groups) const {
+    if constexpr (!Pockets) return 0;
+    const std::array<uint8_t, 4>& beside = kBeside[blank];
+    return groups & groups_of_[b.at(beside[0])] & groups_of_[b.at(beside[1])] &
+           groups_of_[b.at(beside[2])] & groups_of_[b.at(beside[3])];
+  }
+  // kDecode's row for view v from pockets() of a moved tile: 256 in a pocket of its group.
+  [[gnu::always_inline]] static int pocket_row(unsigned p, int v) {
+    return ((p >> (kGroups * v)) & 15) != 0 ? 256 : 0;
+  }
+  // Cell -> its neighbours, the first repeated where there are fewer than four.
+  static constexpr std::array<std::array<uint8_t, 4>, kCells> kBeside = [] {
+    std::array<std::array<uint8_t, 4>, kCells> m{};
+    for (int c = 0; c < kCells; ++c) {
+      int k = 0;
+      for (int d = 0; d < 4; ++d)
+        if (const int n = kMoves<N>.target_by_dir[c][d]; n >= 0)
+          m[c][k++] = static_cast<uint8_t>(n);
+      for (int i = k; i < 4; ++i) m[c][i] = m[c][0];
+    }
+    return m;
+  }();
+  // A pocket-coded byte (DirectTable) -> its value: row 0 with the blank outside one-cell
+  // pockets (2 more when bit 7 is set), row 256 inside one (2 more when bit 6 is set).
+  static constexpr std::array<uint8_t, 512> kDecode = [] {
+    std::array<uint8_t, 512> t{};
+    for (int b = 0; b < 256; ++b) {
+      t[b] = static_cast<uint8_t>((b & 63) + 2 * ((b >> 7) & 1));
+      t[256 + b] = static_cast<uint8_t>((b & 63) + 2 * ((b >> 6) & 1));
+    }
+    return t;
+  }();
   // The blank's move from cell `blank` onto the adjacent cell `onto`.
   [[gnu::always_inline]] static constexpr Dir blank_move(int blank, int onto) {
     return onto == blank - N   ? Dir::Up
@@ -252,7 +324,7 @@ class DirectPdbHeuristic {
                                : Dir::Right;
   }
   [[gnu::always_inline]] void apply(State& s, int v, const Read& r) const {
-    const int value = view_[v].table[r.group][r.index];
+    const int value = read(v, r);
     s.index[v][r.group] = r.index;
     s.sum[v] += value - s.part[v][r.group];
     s.part[v][r.group] = static_cast<uint8_t>(value);
@@ -262,12 +334,20 @@ class DirectPdbHeuristic {
   int views_ = 0;
   std::array<View, kMaxViews> view_{};
   std::array<int, kMaxViews> view_groups_{};
+  // board label -> bit kGroups * view + group for each view's group holding it (Pockets)
+  std::array<uint16_t, kCells> groups_of_{};
 };
 
 // The direct-indexed heuristic with four views (two partitions).
 template <int N>
 using DirectPdbMaxHeuristic = DirectPdbHeuristic<N, 4>;
+// The direct-indexed heuristic on zero-aware tables (one and two partitions).
+template <int N>
+using DirectPdbPocketHeuristic = DirectPdbHeuristic<N, 2, true>;
+template <int N>
+using DirectPdbPocketMaxHeuristic = DirectPdbHeuristic<N, 4, true>;
 
 static_assert(MeasuringHeuristic<DirectPdbHeuristic<5>, 5>);
+static_assert(MeasuringHeuristic<DirectPdbPocketHeuristic<5>, 5>);
 
 }  // namespace taquin::pdb

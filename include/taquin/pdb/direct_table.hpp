@@ -1,4 +1,4 @@
-// A classic table expanded to one byte per cell tuple: read by its tiles' cells, with no ranking.
+// A table expanded to one byte per cell tuple: read by its tiles' cells, with no ranking.
 #pragma once
 
 #include <cstdint>
@@ -8,15 +8,20 @@
 
 namespace taquin::pdb {
 
-// The values of a classic (not zero-aware) table of k tiles on a side-n board, one byte each at
+// The values of a table of k tiles on a side-n board, one byte each at
 // the direct index sum over i of cell_i * (n*n)^(k-1-i) (cell_i: the cell of the group's i-th tile,
 // in the table's order). Slots whose tuple repeats a cell are never read and hold 0.
 // On 5x5 with six tiles: 25^6 = 244,140,625 bytes for 127,512,000 placements. A move then
 // changes the index by (new cell - old cell) * weight: one add, against the ranked table's scan
 // of the cells the tile jumps over; and the byte is the value, with no Manhattan sum to add.
+// A zero-aware table (a value per placement and blank cell) is expanded with its pockets: bits
+// 0-5 hold the least value over the blank's cells; bit 6 is set when there are free cells in
+// one-cell pockets (their neighbours all the group's tiles) and every one is at least 2 above it,
+// bit 7 when every other free cell is (DirectPdbHeuristic<N, V, true> reads them).
 class DirectTable {
  public:
-  // Tables this layout serves: classic, and (n*n)^k at most kMaxEntries.
+  // Tables this layout serves: (n*n)^k at most kMaxEntries; zero-aware, of 2 tiles or more and
+  // values up to 63.
   static constexpr uint64_t kMaxEntries = uint64_t{1} << 31;
   static bool serves(const Table& table);
 

@@ -327,15 +327,24 @@ decltype(auto) with_pdb_heuristic(const PdbSet& set, int blank_cell, Use&& use) 
       // (The ranked tables serve when the expansions' memory cannot be had.)
       std::unique_ptr<DirectPdbHeuristic<N, 4>> four;
       std::unique_ptr<DirectPdbHeuristic<N, 2>> two;
+      std::unique_ptr<DirectPdbHeuristic<N, 4, true>> four_zero;
+      std::unique_ptr<DirectPdbHeuristic<N, 2, true>> two_zero;
+      const bool zero = set.catalogue.zero_aware;
       try {
-        if (views_for(set.catalogue) > 2)
+        if (views_for(set.catalogue) > 2 && zero)
+          four_zero = std::make_unique<DirectPdbHeuristic<N, 4, true>>(set, blank_cell);
+        else if (views_for(set.catalogue) > 2)
           four = std::make_unique<DirectPdbHeuristic<N, 4>>(set, blank_cell);
+        else if (zero)
+          two_zero = std::make_unique<DirectPdbHeuristic<N, 2, true>>(set, blank_cell);
         else
           two = std::make_unique<DirectPdbHeuristic<N, 2>>(set, blank_cell);
       } catch (const std::bad_alloc&) {
       }
       if (four) return with(std::move(four));
       if (two) return with(std::move(two));
+      if (four_zero) return with(std::move(four_zero));
+      if (two_zero) return with(std::move(two_zero));
     }
   if constexpr (N >= kMinPartitionSide)
     if (views_for(set.catalogue) > 2)

@@ -248,7 +248,7 @@ class IdaWorker {
         if (prepared) {
           const int to = list.target[k];
           if constexpr (kMeasures)
-            reads.put(k, h_.prepare_move(state, board.at(to), list.dir[k]));
+            reads.put(k, h_.prepare_move(state, board, board.at(to), list.dir[k]));
           else
             reads.put(k, h_.prepare(state, board, board.at(to), to, blank));
           h_.prefetch(reads[k]);

@@ -41,10 +41,13 @@
   TAQUIN_SEARCHES(KIND, N)             \
   TAQUIN_SEARCHES_WITH(KIND, N, pdb::PdbMaxHeuristic)
 
-// The searches of side 5 with the direct-indexed tables (pdb::kDirectSide), one and two partitions.
-#define TAQUIN_SEARCHES_DIRECT(KIND, N)                  \
-  TAQUIN_SEARCHES_WITH(KIND, N, pdb::DirectPdbHeuristic) \
-  TAQUIN_SEARCHES_WITH(KIND, N, pdb::DirectPdbMaxHeuristic)
+// The searches of side 5 with the direct-indexed tables (pdb::kDirectSide), one and two
+// partitions, classic and zero-aware.
+#define TAQUIN_SEARCHES_DIRECT(KIND, N)                        \
+  TAQUIN_SEARCHES_WITH(KIND, N, pdb::DirectPdbHeuristic)       \
+  TAQUIN_SEARCHES_WITH(KIND, N, pdb::DirectPdbMaxHeuristic)    \
+  TAQUIN_SEARCHES_WITH(KIND, N, pdb::DirectPdbPocketHeuristic) \
+  TAQUIN_SEARCHES_WITH(KIND, N, pdb::DirectPdbPocketMaxHeuristic)
 
 namespace taquin {
 
