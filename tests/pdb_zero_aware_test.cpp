@@ -7,6 +7,7 @@
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 
 #include "taquin/explore.hpp"
 #include "taquin/generate.hpp"
@@ -15,6 +16,7 @@
 #include "taquin/io.hpp"
 #include "taquin/linear_conflict.hpp"
 #include "taquin/pdb/builder.hpp"
+#include "taquin/pdb/direct_heuristic.hpp"
 #include "taquin/pdb/heuristic.hpp"
 #include "taquin/pdb/pdb_set.hpp"
 #include "taquin/pdb/verify.hpp"
@@ -374,8 +376,39 @@ TEST(PdbZeroAware, FiveByFiveAdmissibleOnKorf50AndRandomWalks) {
   fs::remove_all(dir);
 }
 
+// The direct search's reads of zero-aware tables (one-cell pockets) on Korf & Felner's 50 and
+// along a random walk from each: at most the ranked zero-aware value (and so the optimal length
+// at the start), at least `classic`'s (when given).
+template <int Views>
+void expect_pockets_within(const PdbSet& zero, const PdbSet* classic) {
+  const Goal goal = Goal::zero_first(5);
+  const DirectPdbHeuristic<5, Views, true> pockets(zero, goal.blank_cell());
+  const PdbHeuristic<5, Views> ranked(zero, goal.blank_cell());
+  std::optional<DirectPdbHeuristic<5, Views>> below;
+  if (classic) below.emplace(*classic, goal.blank_cell());
+  Random random(Views);
+  int raised = 0;
+  for (const Instance& inst : korf50()) {
+    Board<5> b = goal.canonical<5>(inst.tiles);
+    EXPECT_LE(pockets.evaluate(b), inst.optimal_length.value_or(0)) << "line " << inst.line;
+    for (int step = 0; step < 2000; ++step) {
+      const int p = pockets.evaluate(b), z = ranked.evaluate(b);
+      ASSERT_LE(p, z) << "line " << inst.line << ", step " << step;
+      if (below) {
+        const int c = below->evaluate(b);
+        ASSERT_GE(p, c) << "line " << inst.line << ", step " << step;
+        raised += p > c;
+      }
+      const int blank = b.blank();
+      b.slide(kMoves<5>.target[blank][random.below(kMoves<5>.count[blank])]);
+    }
+  }
+  if (below) EXPECT_GT(raised, 0);
+}
+
 // Opt-in (the tables take 6.4 GB): TAQUIN_ZERO_PDB_DIR names a directory holding
-// 6-6-6-6-zero.cat and its four tables, and optionally 6-6-6-6.cat with its tables.
+// 6-6-6-6-zero.cat and its four tables, and optionally 6-6-6-6.cat with its tables, and
+// 6-6-6-6-max-zero.cat and 6-6-6-6-max.cat with theirs.
 TEST(PdbZeroAware, KorfFelnerTablesAdmissibleOnKorf50) {
   const char* dir = std::getenv("TAQUIN_ZERO_PDB_DIR");
   if (dir == nullptr) GTEST_SKIP() << "set TAQUIN_ZERO_PDB_DIR to run";
@@ -388,6 +421,15 @@ TEST(PdbZeroAware, KorfFelnerTablesAdmissibleOnKorf50) {
   if (fs::exists(classic_cat)) hc.emplace(load(classic_cat, goal), goal.blank_cell());
   expect_admissible_on_korf50(hz, hc ? &*hc : nullptr);
   expect_incremental_equals_full(hz, goal, 7);
+  std::optional<PdbSet> classic_set;
+  if (fs::exists(classic_cat)) classic_set = load(classic_cat, goal);
+  expect_pockets_within<2>(zero_set, classic_set ? &*classic_set : nullptr);
+  const std::string max_zero = std::string(dir) + "/6-6-6-6-max-zero.cat";
+  const std::string max_classic = std::string(dir) + "/6-6-6-6-max.cat";
+  if (fs::exists(max_zero) && fs::exists(max_classic)) {
+    const PdbSet max_set = load(max_classic, goal);
+    expect_pockets_within<4>(load(max_zero, goal), &max_set);
+  }
 }
 
 }  // namespace
