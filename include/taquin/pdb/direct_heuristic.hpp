@@ -112,6 +112,8 @@ class DirectPdbHeuristic {
 
   State init(const Board<N>& b) const {
     State s;
+    // The groups (bits kGroups * view + group) the blank is in a one-cell pocket of (Pockets).
+    const unsigned in_pocket = pockets(b, b.blank(), 0xFFFF);
     for (int v = 0; v < kMaxViews; ++v) {
       const View& view = view_[v];
       for (int c = 0; c < kCells; ++c) {
@@ -120,7 +122,6 @@ class DirectPdbHeuristic {
         s.index[v][view.group_of[label]] += view.step[label][c];
       }
       s.sum[v] = 0;
-      const unsigned in_pocket = pockets(b, b.blank(), 0xFFFF);  // (of any group)
       for (int g = 0; g < view_groups_[v]; ++g) {
         const uint8_t byte = view.table[g][s.index[v][g]];
         if constexpr (Pockets)
