@@ -129,6 +129,8 @@ void expect_same_values(const PdbSet& set) {
       const int capped = direct.value_after(prepared, reads, 0);
       const auto measure = direct.measure(prepared, reads, 1000);
       const auto first_only = direct.measure(prepared, reads, 0);
+      std::array<int, 9> early{};  // measure's value with limits after - 8 .. after
+      for (int i = 0; i < 9; ++i) early[i] = direct.measure(prepared, reads, after - 8 + i).value;
       auto measured = prepared;
       direct.update_measured(measured, reads, measure);
       board.slide(to);
@@ -146,6 +148,13 @@ void expect_same_values(const PdbSet& set) {
       ASSERT_EQ(measure.value, expected) << "step " << step;
       // (the first view's sum when above the limit, else the largest)
       ASSERT_EQ(first_only.value, first > 0 ? first : value) << "step " << step;
+      // (the first sum, in view order, above the limit, else the largest)
+      for (int i = 0; i < 9; ++i) {
+        int want = value;
+        for (int v = Views - 1; v >= 0; --v)
+          if (scratch.sum[v] > after - 8 + i) want = scratch.sum[v];
+        ASSERT_EQ(early[i], want) << "limit " << after - 8 + i << ", step " << step;
+      }
       for (int v = 0; v < Views; ++v) {
         ASSERT_EQ(measured.index[v], scratch.index[v]) << "view " << v << ", step " << step;
         ASSERT_EQ(measured.part[v], scratch.part[v]) << "view " << v << ", step " << step;

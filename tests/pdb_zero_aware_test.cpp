@@ -403,7 +403,9 @@ void expect_pockets_within(const PdbSet& zero, const PdbSet* classic) {
       b.slide(kMoves<5>.target[blank][random.below(kMoves<5>.count[blank])]);
     }
   }
-  if (below) EXPECT_GT(raised, 0);
+  if (below) {
+    EXPECT_GT(raised, 0);
+  }
 }
 
 // Opt-in (the tables take 6.4 GB): TAQUIN_ZERO_PDB_DIR names a directory holding

@@ -79,10 +79,10 @@ concept LookaheadHeuristic = PrefetchingHeuristic<H, N> &&
 // (prepare_move(s, b, label, d): prepare's reads when the blank of board b moves in direction d
 // onto `label`)
 // and gives a child's value and what it read in one step: measure(s, l, limit) returns an
-// H::Measure whose `value` is what update_first, then update_rest when the first does not exceed
-// `limit`, would return; update_measured(s, l, m) then brings a copy of the parent's state `s` up
-// to date without reading the tables again. IDA* on sides above 4 makes the board and state of the
-// children within the bound only.
+// H::Measure whose `value` is the child's value, or, as soon as a part of it exceeds `limit`,
+// that part (as value_after); update_measured(s, l, m), for a value within `limit`, then brings a
+// copy of the parent's state `s` up to date without reading the tables again. IDA* on sides
+// above 4 makes the board and state of the children within the bound only.
 template <typename H, int N>
 concept MeasuringHeuristic = LookaheadHeuristic<H, N> &&
     requires(const H& h, typename H::State& s, const typename H::Lookup& l,

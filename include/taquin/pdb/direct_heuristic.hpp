@@ -215,8 +215,8 @@ class DirectPdbHeuristic {
   }
 
   // MeasuringHeuristic: each view's sum and table value after the move, from the parent's
-  // state; `value` is the first view's sum when it exceeds `limit` (the others are then not
-  // read), else the largest sum, as update_first and update_rest give it.
+  // state; `value` is the first sum, in view order, that exceeds `limit` (the later views are
+  // then not read), else the largest sum, as update_first and update_rest give it.
   struct Measure {
     int value = 0;
     std::array<int, kMaxViews> sum{};
@@ -228,8 +228,8 @@ class DirectPdbHeuristic {
       const Read& r = l.view[v];
       m.part[v] = static_cast<uint8_t>(read(v, r));
       m.sum[v] = s.sum[v] + m.part[v] - s.part[v][r.group];
-      if (v == 0 && m.sum[0] > limit) {
-        m.value = m.sum[0];
+      if (m.sum[v] > limit) {
+        m.value = m.sum[v];
         return m;
       }
     }
