@@ -1,9 +1,17 @@
 // End-to-end tests of `taquin bench`: known lengths, node signature, JSON, FILE sets, exit codes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "cli_run.hpp"
+#include "json_fields.hpp"
+#include "test_support.hpp"
 
 namespace taquin {
 namespace {
@@ -49,8 +57,8 @@ TEST(CliBench, HardestEightPuzzlesEveryHeuristic) {
   }
 }
 
-// Every set prints the published column; a set without per-board counts (all but korf50) shows
-// "-" in it, says so in the summary, and gives null in JSON.
+// Every set prints the published column; a set without per-board counts (all but korf50 and
+// korf100) shows "-" in it, says so in the summary, and gives null in JSON.
 TEST(CliBench, PublishedColumnOnEverySet) {
   auto r = run_taquin("bench --set hardest8 --threads 1 --heuristic manhattan");
   EXPECT_EQ(r.status, 0) << r.err;
@@ -65,6 +73,101 @@ TEST(CliBench, PublishedColumnOnEverySet) {
   EXPECT_NE(json.out.find("\"published_nodes_generated\":null,\"published_instances\":0,"),
             std::string::npos)
       << json.out;
+}
+
+// Korf's IDA* of 1985 on a 4x4 board (`tiles`: cell -> tile, 0 the blank, goal blank first):
+// Manhattan distance, the blank's moves tried up, left, right, down, only the move that undoes
+// the last one pruned. Returns the nodes it generates in all its iterations, the start counted.
+class Korf1985 {
+ public:
+  explicit Korf1985(const std::vector<uint8_t>& tiles) {
+    for (int c = 0; c < 16; ++c) {
+      board_[c] = tiles[c];
+      if (tiles[c] == 0) blank_ = c;
+    }
+  }
+  uint64_t generated() {
+    int h = 0;
+    for (int c = 0; c < 16; ++c)
+      if (board_[c] != 0) h += distance(board_[c], c);
+    uint64_t total = 1;
+    for (bound_ = h;; bound_ = next_) {
+      next_ = 1000;
+      generated_ = 0;
+      const bool found = search(blank_, -1, 0, h);
+      total += generated_;
+      if (found) return total;
+    }
+  }
+
+ private:
+  static int distance(int tile, int cell) {
+    return std::abs(tile / 4 - cell / 4) + std::abs(tile % 4 - cell % 4);
+  }
+  bool search(int blank, int previous, int g, int h) {
+    static constexpr std::array<int, 4> kStep = {-4, -1, 1, 4};  // up, left, right, down
+    for (const int step : kStep) {
+      const int to = blank + step;
+      if (to < 0 || to > 15 || (step == -1 && blank % 4 == 0) || (step == 1 && blank % 4 == 3) ||
+          to == previous)
+        continue;
+      const int tile = board_[to];
+      const int child_h = h - distance(tile, to) + distance(tile, blank);
+      ++generated_;
+      if (g + 1 + child_h > bound_) {
+        next_ = std::min(next_, g + 1 + child_h);
+        continue;
+      }
+      if (child_h == 0) return true;
+      board_[blank] = tile;
+      board_[to] = 0;
+      const bool found = search(to, blank, g + 1, child_h);
+      board_[to] = tile;
+      board_[blank] = 0;
+      if (found) return true;
+    }
+    return false;
+  }
+
+  std::array<int, 16> board_{};
+  int blank_ = 0;
+  int bound_ = 0;
+  int next_ = 0;
+  uint64_t generated_ = 0;
+};
+
+// korf100's published column is what Korf's IDA* of 1985 generated on each board: four of its
+// cheapest boards, counted again by a search written as his paper describes it, in JSON, with
+// the total and its source in the text summary; --easiest ranks korf100 by those counts.
+TEST(CliBench, Korf100PublishedCountsAreKorfsManhattanSearch) {
+  const std::vector<Instance> korf100 = testing::reference_set("korf100");
+  ASSERT_EQ(korf100.size(), 100u);
+  const std::array<int, 4> ids = {12, 79, 42, 55};
+  auto json = run_taquin(
+      "bench --set korf100 --ids 12,79,42,55 --threads 1 --heuristic manhattan --format json");
+  EXPECT_EQ(json.status, 0) << json.err;
+  std::istringstream lines(json.out);
+  uint64_t total = 0;
+  for (const int id : ids) {
+    std::string line;
+    ASSERT_TRUE(std::getline(lines, line)) << json.out;
+    const auto fields = testing::json_fields(line);
+    ASSERT_TRUE(fields) << line;
+    EXPECT_EQ(fields->at("id"), std::to_string(id)) << line;
+    const uint64_t korf = Korf1985(korf100[static_cast<size_t>(id - 1)].tiles).generated();
+    EXPECT_EQ(fields->at("published_nodes_generated"), std::to_string(korf)) << line;
+    total += korf;
+  }
+  auto text = run_taquin("bench --set korf100 --ids 12,79,42,55 --threads 1");
+  EXPECT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("\npublished: " + std::to_string(total) +
+                          " generated on 4 of 4 boards (korf1985-nodes)\n"),
+            std::string::npos)
+      << text.out;
+  auto easiest = run_taquin("bench --set korf100 --easiest 2 --threads 1 --format json");
+  EXPECT_EQ(easiest.status, 0) << easiest.err;
+  EXPECT_EQ(easiest.out.find("{\"id\":79,"), 0u) << easiest.out;
+  EXPECT_NE(easiest.out.find("\n{\"id\":12,"), std::string::npos) << easiest.out;
 }
 
 TEST(CliBench, JsonOneObjectPerInstanceThenSummary) {

@@ -1,21 +1,24 @@
 // `taquin bench`: solves a reference set with IDA* and reports lengths, nodes, time and nodes/s.
 //
-// Sets are embedded in the binary: korf100 (Korf's 100, for the zero-first goal: blank first),
-// korf100-standard-goal (the same positions for the standard goal), hardest80 and hardest8
-// (standard goal), korf50 (Korf & Felner's 50 24-puzzles, zero-first goal, with the nodes their
-// IDA* generated: --easiest N runs the N cheapest by that count). A FILE set uses --goal
+// Sets are embedded in the binary: korf100 (Korf's 100, for the zero-first goal: blank first, with
+// the nodes his Manhattan IDA* generated), korf100-standard-goal (the same positions for the
+// standard goal), hardest80 and hardest8 (standard goal), korf50 (Korf & Felner's 50 24-puzzles,
+// zero-first goal, with the nodes their IDA* generated). --easiest N runs the N cheapest by the
+// published count. A FILE set uses --goal
 // (standard by default); its "# optimal K" comments give the known lengths. One thread runs the
 // serial IDA* (the reference: the last line, "Nodes searched: N", is then deterministic and changes
 // only when the search behaviour changes); more threads run the parallel IDA*. Without --set, the
 // default run solves the first 10 of korf100 (seconds); `taquin bench --set korf100` solves all 100
 // (a minute or so on one core).
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include <tbb/global_control.h>
@@ -46,15 +49,24 @@ struct BenchOptions {
   std::string split_order;  // --split-order level|serial; empty: the heuristic's own
 };
 
-// The comment key of the nodes a published search generated on an instance: korf50's lines end
-// with "# kf2002-nodes N" (Korf & Felner 2002); a FILE set may carry it too.
-constexpr std::string_view kPublishedNodesKey = "kf2002-nodes";
+// The comment keys of the nodes a published search generated on an instance: korf50's lines end
+// with "# kf2002-nodes N" (Korf & Felner 2002, IDA* with the 6-6-6-6 databases and their
+// reflection), korf100's with "# korf1985-nodes N" (Korf 1985, IDA* with Manhattan distance);
+// a FILE set may carry either.
+constexpr std::array<std::string_view, 2> kPublishedNodesKeys = {"kf2002-nodes", "korf1985-nodes"};
 
-// The published count of generated nodes of each instance: the number after kPublishedNodesKey in
-// the comment of the line where it starts, if any. One pass over `text` (instances in line order).
-std::vector<std::optional<uint64_t>> published_counts(std::string_view text,
-                                                      const std::vector<Instance>& instances) {
-  std::vector<std::optional<uint64_t>> counts;
+// Each instance's published count of generated nodes, and the key it came under.
+struct PublishedCount {
+  uint64_t nodes = 0;
+  std::string_view key;
+};
+
+// The published count of generated nodes of each instance: the number after one of
+// kPublishedNodesKeys in the comment of the line where it starts, if any. One pass over `text`
+// (instances in line order).
+std::vector<std::optional<PublishedCount>> published_counts(
+    std::string_view text, const std::vector<Instance>& instances) {
+  std::vector<std::optional<PublishedCount>> counts;
   int line_no = 1;
   for (const Instance& inst : instances) {
     for (; line_no < inst.line && !text.empty(); ++line_no) {
@@ -63,14 +75,17 @@ std::vector<std::optional<uint64_t>> published_counts(std::string_view text,
     }
     const std::string_view line = text.substr(0, text.find('\n'));
     const size_t comment = line.find('#');
-    const size_t key = line.find(kPublishedNodesKey);
-    std::optional<uint64_t> count;
-    if (comment != std::string_view::npos && key != std::string_view::npos && key > comment) {
-      std::string_view rest = line.substr(key + kPublishedNodesKey.size());
+    std::optional<PublishedCount> count;
+    for (const std::string_view name : kPublishedNodesKeys) {
+      const size_t key = line.find(name);
+      if (comment == std::string_view::npos || key == std::string_view::npos || key < comment)
+        continue;
+      std::string_view rest = line.substr(key + name.size());
       while (!rest.empty() && rest[0] == ' ') rest.remove_prefix(1);
       uint64_t value = 0;
       const auto [ptr, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), value);
-      if (ec == std::errc() && ptr != rest.data()) count = value;
+      if (ec == std::errc() && ptr != rest.data()) count = PublishedCount{value, name};
+      break;
     }
     counts.push_back(count);
   }
@@ -81,7 +96,7 @@ std::vector<std::optional<uint64_t>> published_counts(std::string_view text,
 // --easiest by `published` (fewest first), else the first `count` (0: all).
 Expected<std::vector<size_t>> select_instances(
     const BenchOptions& options, const std::string& set, size_t size, int count,
-    const std::vector<std::optional<uint64_t>>& published) {
+    const std::vector<std::optional<PublishedCount>>& published) {
   std::vector<size_t> chosen;
   if (!options.ids.empty()) {
     std::string_view rest = options.ids;
@@ -109,9 +124,11 @@ Expected<std::vector<size_t>> select_instances(
     if (std::any_of(published.begin(), published.end(), [](const auto& p) { return !p; }))
       return Error{"--easiest", 0,
                    "set " + set + " has no published node count on every board to rank by (a '" +
-                       std::string(kPublishedNodesKey) + " N' comment, as korf50's boards have)"};
+                       std::string(kPublishedNodesKeys[0]) + " N' or '" +
+                       std::string(kPublishedNodesKeys[1]) +
+                       " N' comment, as korf50's and korf100's boards have)"};
     std::stable_sort(chosen.begin(), chosen.end(),
-                     [&](size_t a, size_t b) { return *published[a] < *published[b]; });
+                     [&](size_t a, size_t b) { return published[a]->nodes < published[b]->nodes; });
     count = *options.easiest;
   }
   if (count > 0 && static_cast<size_t>(count) < chosen.size())
@@ -130,7 +147,7 @@ int run_bench(const BenchOptions& options) {
   const std::string set = options.set.empty() ? "korf100" : options.set;
   const int count = options.count.value_or(options.set.empty() ? 10 : 0);
   std::vector<Instance> instances;
-  std::vector<std::optional<uint64_t>> published;  // per instance of the set
+  std::vector<std::optional<PublishedCount>> published;  // per instance of the set
   std::string goal_text = options.goal.empty() ? "standard" : options.goal;
   // The set's text: embedded, else the FILE's.
   const std::optional<std::string_view> embedded_text = embedded::find(set);
@@ -179,7 +196,7 @@ int run_bench(const BenchOptions& options) {
       return kExitBadInput;
     }
     std::vector<Instance> taken;
-    std::vector<std::optional<uint64_t>> taken_published;
+    std::vector<std::optional<PublishedCount>> taken_published;
     for (size_t k = 0; k < selected->size(); ++k)
       if (shard->takes(k)) {
         const size_t i = (*selected)[k];
@@ -238,8 +255,9 @@ int run_bench(const BenchOptions& options) {
   int unknown = 0;
   uint64_t total_nodes = 0;
   uint64_t total_generated = 0;
-  uint64_t published_total = 0;  // over the instances run that have a published count
-  int published_run = 0;         // those instances
+  uint64_t published_total = 0;               // over the instances run that have a published count
+  int published_run = 0;                      // those instances
+  std::set<std::string_view> published_keys;  // the keys their counts came under
   double total_seconds = 0;
   int run_count = 0;  // instances handled (the summary's count)
   // Every instance's goal first: a goal that fits no board of the set is refused before the
@@ -298,8 +316,9 @@ int run_bench(const BenchOptions& options) {
     total_nodes += result.stats.nodes_expanded;
     total_generated += result.stats.nodes_generated;
     if (published[k]) {
-      published_total += *published[k];
+      published_total += published[k]->nodes;
       ++published_run;
+      published_keys.insert(published[k]->key);
     }
     total_seconds += result.stats.seconds;
     if (!as_text) {
@@ -322,7 +341,7 @@ int run_bench(const BenchOptions& options) {
       else
         line.add_null("moves").add("lower_bound", result.lower_bound);
       if (published[k])
-        line.add("published_nodes_generated", *published[k]);
+        line.add("published_nodes_generated", published[k]->nodes);
       else
         line.add_null("published_nodes_generated");
       std::cout << records.line(line) << std::flush;  // each record whole as soon as it is known
@@ -336,7 +355,7 @@ int run_bench(const BenchOptions& options) {
           << std::setprecision(3) << result.stats.seconds << "  " << std::setw(5)
           << std::setprecision(1)
           << per_second(result.stats.nodes_expanded, result.stats.seconds) / 1e6 << " M";
-      row << "  " << std::setw(12) << (published[k] ? std::to_string(*published[k]) : "-");
+      row << "  " << std::setw(12) << (published[k] ? std::to_string(published[k]->nodes) : "-");
       std::cout << row.str() << std::endl;
     }
   }
@@ -370,14 +389,22 @@ int run_bench(const BenchOptions& options) {
     out << std::fixed << std::setprecision(3) << "seconds: " << total_seconds << '\n';
     out << std::setprecision(1) << "nodes expanded per second: " << rate / 1e6 << " M\n";
     out << "generated: " << total_generated << " (" << generated_rate / 1e6 << " M/s)\n";
-    // The published search's count on the same boards, where the set gives one a board (korf50);
-    // korf100 and hardest80 give none (docs/output.md says what the literature has instead).
+    // The published search's count on the same boards, where the set gives one a board (korf50,
+    // korf100); hardest80 gives none (docs/output.md says what the literature has instead).
     out << "published: ";
-    if (published_run == 0)
+    if (published_run == 0) {
       out << "no count for these boards\n";
-    else
+    } else {
       out << published_total << " generated on " << published_run << " of " << run_count
-          << " boards (" << kPublishedNodesKey << ")\n";
+          << " boards (";
+      const char* separator = "";
+      for (const std::string_view key : kPublishedNodesKeys)
+        if (published_keys.count(key)) {
+          out << separator << key;
+          separator = ", ";
+        }
+      out << ")\n";
+    }
     out << "threads: " << threads << '\n';
     out << "Nodes searched: " << total_nodes << '\n';
     if (as_text) {
@@ -404,7 +431,7 @@ void setup_bench(CLI::App& app, int& exit_code) {
   CLI::Option* easiest = sub->add_option(
       "--easiest", options->easiest,
       "Solve only the K instances with the fewest nodes generated in the published search "
-      "(korf50: Korf & Felner 2002), easiest first");
+      "(korf50: Korf & Felner 2002; korf100: Korf 1985), easiest first");
   sub->add_option("--ids", options->ids,
                   "Solve only these instances, by position in the set from 1, in this order "
                   "(e.g. 38,40)")
