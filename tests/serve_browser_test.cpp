@@ -242,9 +242,20 @@ void load_page(Chromium& browser, const std::string& url, int width, int height)
 void type_board(Chromium& browser, const std::string& board) {
   browser.eval("document.getElementById('edit').open = false");
   browser.click("#edit summary");
-  browser.click("#board-text");
+  // (Under load the page may not have laid the opened box out when the click lands: the click
+  // is repeated until the text box has the focus, and the typing checked before loading.)
+  ASSERT_TRUE(browser.wait_for("document.getElementById('edit').open", 10));
+  const char* focused = "document.activeElement === document.getElementById('board-text')";
+  for (int attempt = 0; attempt < 20 && browser.eval(focused) != json(true); ++attempt) {
+    browser.click("#board-text");
+    browser.wait_for(focused, 1);
+  }
+  ASSERT_EQ(browser.eval(focused), json(true)) << "the board's text box never had the focus";
   browser.eval("document.getElementById('board-text').select()");
   browser.type(board);
+  ASSERT_TRUE(
+      browser.wait_for("document.getElementById('board-text').value === " + json(board).dump(), 10))
+      << browser.eval("document.getElementById('board-text').value").dump();
   browser.click("#load");
 }
 
