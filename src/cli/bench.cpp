@@ -4,10 +4,10 @@
 // the nodes his Manhattan IDA* generated), korf100-standard-goal (the same positions for the
 // standard goal), hardest80 and hardest8 (standard goal), korf50 (Korf & Felner's 50 24-puzzles,
 // zero-first goal, with the nodes their IDA* generated). --easiest N runs the N cheapest by the
-// published count. A FILE set uses --goal
-// (standard by default); its "# optimal K" comments give the known lengths. One thread runs the
-// serial IDA* (the reference: the last line, "Nodes searched: N", is then deterministic and changes
-// only when the search behaviour changes); more threads run the parallel IDA*. Without --set, the
+// published count. A FILE set uses --goal (standard by default); its "# optimal K" comments give
+// the known lengths. One thread runs the serial IDA* (the reference: the last line, "Nodes
+// searched: N", is then deterministic and changes only when the search behaviour changes); more
+// threads run the parallel IDA*. Without --set, the
 // default run solves the first 10 of korf100 (seconds); `taquin bench --set korf100` solves all 100
 // (a minute or so on one core).
 #include <algorithm>
