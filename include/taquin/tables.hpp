@@ -96,6 +96,15 @@ constexpr MoveTable<N> make_move_table() {
 template <int N>
 inline constexpr MoveTable<N> kMoves = make_move_table<N>();
 
+// The blank's move from cell `from` onto the adjacent cell `onto` of a side-N board.
+template <int N>
+constexpr Dir blank_move(int from, int onto) {
+  return onto == from - N   ? Dir::Up
+         : onto == from + N ? Dir::Down
+         : onto == from - 1 ? Dir::Left
+                            : Dir::Right;
+}
+
 // Taxicab (Manhattan) distance between cells a and b of a board of `side` (row-major cells): the
 // one definition, for the heuristics, the pattern databases and the parity test.
 constexpr int taxicab(int a, int b, int side) {

@@ -272,7 +272,7 @@ class DirectPdbHeuristic {
   // The read after `label` slides from `from` to `to`: the blank's move from `to` onto `from`.
   [[gnu::always_inline]] Read read_after(const State& s, int v, int label, int from, int to,
                                          unsigned p) const {
-    return read_move(s, v, label, blank_move(to, from), p);
+    return read_move(s, v, label, blank_move<N>(to, from), p);
   }
   // The value of view v's read `r`.
   [[gnu::always_inline]] int read(int v, const Read& r) const {
@@ -317,13 +317,6 @@ class DirectPdbHeuristic {
     }
     return t;
   }();
-  // The blank's move from cell `blank` onto the adjacent cell `onto`.
-  [[gnu::always_inline]] static constexpr Dir blank_move(int blank, int onto) {
-    return onto == blank - N   ? Dir::Up
-           : onto == blank + N ? Dir::Down
-           : onto == blank - 1 ? Dir::Left
-                               : Dir::Right;
-  }
   [[gnu::always_inline]] void apply(State& s, int v, const Read& r) const {
     const int value = read(v, r);
     s.index[v][r.group] = r.index;

@@ -111,9 +111,7 @@ class NodeStore {
   std::vector<Dir> path_to(uint32_t i) const {
     std::vector<Dir> moves;
     for (uint32_t c = i; nodes_[c].parent != kNone; c = nodes_[c].parent) {
-      const int from = nodes_[nodes_[c].parent].blank(), to = nodes_[c].blank();
-      for (int d = 0; d < 4; ++d)
-        if (kMoves<N>.target_by_dir[from][d] == to) moves.push_back(static_cast<Dir>(d));
+      moves.push_back(blank_move<N>(nodes_[nodes_[c].parent].blank(), nodes_[c].blank()));
     }
     return {moves.rbegin(), moves.rend()};
   }
