@@ -4,13 +4,13 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <cstdlib>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "cli_run.hpp"
 #include "json_fields.hpp"
+#include "taquin/tables.hpp"
 #include "test_support.hpp"
 
 namespace taquin {
@@ -89,7 +89,7 @@ class Korf1985 {
   uint64_t generated() {
     int h = 0;
     for (int c = 0; c < 16; ++c)
-      if (board_[c] != 0) h += distance(board_[c], c);
+      if (board_[c] != 0) h += taxicab(board_[c], c, 4);
     uint64_t total = 1;
     for (bound_ = h;; bound_ = next_) {
       next_ = 1000;
@@ -101,18 +101,12 @@ class Korf1985 {
   }
 
  private:
-  static int distance(int tile, int cell) {
-    return std::abs(tile / 4 - cell / 4) + std::abs(tile % 4 - cell % 4);
-  }
   bool search(int blank, int previous, int g, int h) {
-    static constexpr std::array<int, 4> kStep = {-4, -1, 1, 4};  // up, left, right, down
-    for (const int step : kStep) {
-      const int to = blank + step;
-      if (to < 0 || to > 15 || (step == -1 && blank % 4 == 0) || (step == 1 && blank % 4 == 3) ||
-          to == previous)
-        continue;
+    for (const Dir d : {Dir::Up, Dir::Left, Dir::Right, Dir::Down}) {
+      const int to = kMoves<4>.target_by_dir[blank][static_cast<int>(d)];
+      if (to < 0 || to == previous) continue;
       const int tile = board_[to];
-      const int child_h = h - distance(tile, to) + distance(tile, blank);
+      const int child_h = h - taxicab(tile, to, 4) + taxicab(tile, blank, 4);
       ++generated_;
       if (g + 1 + child_h > bound_) {
         next_ = std::min(next_, g + 1 + child_h);

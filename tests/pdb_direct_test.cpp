@@ -98,9 +98,7 @@ Step random_step(Random& random, const Board<5>& board) {
   const int from = board.blank();
   const int count = kMoves<5>.count[from];
   const int to = kMoves<5>.target[from][random.below(static_cast<uint64_t>(count))];
-  int d = 0;
-  while (kMoves<5>.target_by_dir[from][d] != to) ++d;
-  return {from, to, board.at(to), static_cast<Dir>(d)};
+  return {from, to, board.at(to), blank_move<5>(from, to)};
 }
 
 // Along random walks: the direct heuristic's value equals the ranked one's at every board, by

@@ -7,9 +7,8 @@
 // published count. A FILE set uses --goal (standard by default); its "# optimal K" comments give
 // the known lengths. One thread runs the serial IDA* (the reference: the last line, "Nodes
 // searched: N", is then deterministic and changes only when the search behaviour changes); more
-// threads run the parallel IDA*. Without --set, the
-// default run solves the first 10 of korf100 (seconds); `taquin bench --set korf100` solves all 100
-// (a minute or so on one core).
+// threads run the parallel IDA*. Without --set, the default run solves the first 10 of korf100
+// (seconds); `taquin bench --set korf100` solves all 100 (a minute or so on one core).
 #include <algorithm>
 #include <array>
 #include <charconv>
