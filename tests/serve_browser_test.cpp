@@ -238,12 +238,12 @@ void load_page(Chromium& browser, const std::string& url, int width, int height)
       << "the page did not draw its first board";
 }
 
-// Types `board` into the page's text box and presses "Use this board".
-void type_board(Chromium& browser, const std::string& board) {
+// Types `board` into the page's text box (opening it), replacing its text; does not load it.
+void type_board_text(Chromium& browser, const std::string& board) {
   browser.eval("document.getElementById('edit').open = false");
   browser.click("#edit summary");
   // (Under load the page may not have laid the opened box out when the click lands: the click
-  // is repeated until the text box has the focus, and the typing checked before loading.)
+  // is repeated until the text box has the focus, and the typing checked.)
   ASSERT_TRUE(browser.wait_for("document.getElementById('edit').open", 10));
   const char* focused = "document.activeElement === document.getElementById('board-text')";
   for (int attempt = 0; attempt < 20 && browser.eval(focused) != json(true); ++attempt) {
@@ -256,6 +256,11 @@ void type_board(Chromium& browser, const std::string& board) {
   ASSERT_TRUE(
       browser.wait_for("document.getElementById('board-text').value === " + json(board).dump(), 10))
       << browser.eval("document.getElementById('board-text').value").dump();
+}
+
+// Types `board` into the page's text box and presses "Use this board".
+void type_board(Chromium& browser, const std::string& board) {
+  ASSERT_NO_FATAL_FAILURE(type_board_text(browser, board));
   browser.click("#load");
 }
 
@@ -272,7 +277,7 @@ TEST_F(ServeBrowser, SolvesAnimatesStopsComparesAndPlays) {
   plan.algorithm = Algorithm::Bfs;
   const SearchResult bfs = run_search<3>(goal.canonical<3>(tiles), plan, nullptr);
   ASSERT_EQ(bfs.outcome, Outcome::Solved);
-  type_board(browser, "3\n8 6 7\n2 5 4\n3 0 1\n");
+  ASSERT_NO_FATAL_FAILURE(type_board(browser, "3\n8 6 7\n2 5 4\n3 0 1\n"));
   ASSERT_TRUE(browser.wait_for(std::string(kShownBoard) + ".join(' ') === '8 6 7 2 5 4 3 0 1'", 10))
       << browser.eval(kShownBoard).dump();
   EXPECT_NE(browser.eval("document.getElementById('verdict').textContent")
@@ -337,13 +342,21 @@ TEST_F(ServeBrowser, SolvesAnimatesStopsComparesAndPlays) {
             std::string::npos);
   browser.shot("5-play");
 
-  // A long search: progress shows, Stop cancels it, the lower bound is kept.
+  // A long search: progress shows, Stop cancels it, the lower bound is kept. The board is typed
+  // before the goal changes: the goal's answer (the shown board against the new goal) must not
+  // erase the text being typed.
   browser.click(".tabs button[data-tab=solve]");
   browser.eval("document.getElementById('heuristic').value = 'manhattan'");
+  const std::string long_board =
+      "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13\n";
+  ASSERT_NO_FATAL_FAILURE(type_board_text(browser, long_board));
   browser.eval(
       "(() => { const g = document.getElementById('goal'); g.value = 'zero-first'; "
       "g.dispatchEvent(new Event('change')); })()");
-  type_board(browser, "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13\n");
+  ASSERT_TRUE(browser.wait_for(
+      "document.getElementById('verdict').textContent.includes('zero-first')", 10));
+  EXPECT_EQ(browser.eval("document.getElementById('board-text').value"), long_board);
+  browser.click("#load");
   ASSERT_TRUE(
       browser.wait_for("document.getElementById('board').children.length === 25 && "
                        "document.getElementById('verdict').textContent.includes("

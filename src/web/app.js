@@ -14,6 +14,7 @@ const state = {
   tab: 'solve',
   selected: -1,      // edit mode: the cell clicked first
   boardAsked: 0,     // boards asked of the server: only the last answer is shown
+  boardText: '',     // what the page last wrote in the text box: other text is the user's
   search: null,      // id of the running solve
   compare: null,     // id of the running compare
   player: null,      // the solution being shown: {path, moves, step, timer}
@@ -105,13 +106,15 @@ function drawBoard(tiles, highlight) {
 }
 
 // Sets the board (any form the API reads) and asks the server for its tiles, goal, colours and
-// solvability; the solve and the game start over.
-async function setBoard(board) {
+// solvability; the solve and the game start over. `newBoard`: a board the user just chose (loaded
+// from the text box, clicked, dealt), whose answer rewrites the text box even where they typed in
+// it; false when only the goal changed.
+async function setBoard(board, newBoard = true) {
   const asked = ++state.boardAsked;
   try {
     const rec = await api('POST', '/api/check', {board, goal: goalParam()});
     if (asked !== state.boardAsked) return false;  // a later board (or goal) was asked for
-    applyCheck(rec);
+    applyCheck(rec, newBoard);
     return true;
   } catch (e) {
     showVerdict(e.message, 'bad');
@@ -119,7 +122,7 @@ async function setBoard(board) {
   }
 }
 
-function applyCheck(rec) {
+function applyCheck(rec, newBoard) {
   stopPlayer();
   clearResult();
   state.side = rec.size;
@@ -131,7 +134,7 @@ function applyCheck(rec) {
   $('size').value = String(rec.size);
   resetGame();
   drawBoard(state.tiles);
-  $('board-text').value = format42(state.tiles);
+  showBoardText(state.tiles, newBoard);
   if (rec.solvable) showVerdict(`solvable: this board can reach the ${rec.goal_name} goal`, 'good');
   else showVerdict(`unsolvable: this board cannot reach the goal (parity)${rec.note || ''}`, 'bad');
 }
@@ -140,6 +143,16 @@ function showVerdict(text, kind) {
   const v = $('verdict');
   v.textContent = text;
   v.className = 'verdict ' + (kind || '');
+}
+
+// Writes `tiles` in the text box, unless the user has typed there since the page last wrote it
+// (a goal changed or an answer came while they typed must not erase their board) and `force`
+// is false.
+function showBoardText(tiles, force) {
+  const box = $('board-text');
+  if (!force && box.value !== state.boardText) return;
+  state.boardText = format42(tiles);
+  box.value = state.boardText;
 }
 
 // The board in the 42 format (what the text box shows).
@@ -159,7 +172,7 @@ async function generate(kind) {
     const rec = await api('POST', '/api/generate',
                           {size: Number($('size').value), goal: goalParam(), kind, steps});
     if (asked !== state.boardAsked) return;
-    applyCheck(rec);
+    applyCheck(rec, true);
   } catch (e) {
     showVerdict(e.message, 'bad');
   }
@@ -529,7 +542,7 @@ function applyMove(move, record) {
   $('play-moves').textContent = p.history.length;
   $('play-message').textContent = '';
   drawBoard(tiles);
-  $('board-text').value = format42(tiles);
+  showBoardText(tiles, false);
   if (p.solution && p.solution[0] === move) {
     p.solution = p.solution.slice(1);
     p.distance = p.solution.length;
@@ -629,9 +642,9 @@ function init() {
   $('goal').addEventListener('change', () => {
     const custom = $('goal').value === 'custom';
     $('custom-goal-row').hidden = !custom;
-    if (!custom) setBoard(state.tiles);
+    if (!custom) setBoard(state.tiles, false);
   });
-  $('use-goal').addEventListener('click', () => setBoard(state.tiles));
+  $('use-goal').addEventListener('click', () => setBoard(state.tiles, false));
   $('shuffle').addEventListener('click', () => generate('solvable'));
   $('walk').addEventListener('click', () => generate('walk'));
   $('to-goal').addEventListener('click', () => setBoard(state.goal));
