@@ -10,6 +10,7 @@
 #include "pdb_choice.hpp"
 #include "taquin/pdb/builder.hpp"
 #include "taquin/pdb/catalogue.hpp"
+#include "taquin/pdb/direct_table.hpp"
 #include "taquin/pdb/pdb_set.hpp"
 #include "taquin/pdb/table.hpp"
 #include "taquin/pdb/verify.hpp"
@@ -24,9 +25,37 @@ struct PdbOptions {
   std::string max_memory;  // empty: half the physical memory
   int threads = 0;
   bool fresh = false;
+  bool no_direct = false;  // build --no-direct: no direct files
   std::string file;
   bool progress = false;  // verify --progress: lines on stderr instead of the terminal's bar
 };
+
+// After a 5x5 build: each table's direct file (DirectTable), which its searches map instead of
+// expanding the table at every start; one already there and accepted is kept (unless --fresh).
+int write_direct_files(const std::vector<std::string>& paths, const PdbOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::shared_ptr<const pdb::Table>> tables;
+  for (const std::string& path : paths) {
+    if (!path.ends_with(".pdb")) continue;  // (the catalogue's copy)
+    Expected<std::shared_ptr<const pdb::Table>> table = pdb::Table::open(path);
+    if (!table) {
+      print_error(table.error());
+      return kExitBadInput;
+    }
+    tables.push_back(*table);
+  }
+  Expected<std::vector<std::string>> written = pdb::write_direct_files(tables, options.fresh);
+  if (!written) {
+    print_error(written.error());
+    return kExitBadInput;
+  }
+  for (const std::string& path : *written) std::cout << path << '\n';
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!written->empty())
+    std::cerr << "taquin: wrote " << written->size() << " direct tables in " << seconds << " s\n";
+  return kExitOk;
+}
 
 int run_build(const PdbOptions& options) {
   Expected<pdb::Catalogue> catalogue = pdb::find_catalogue(options.catalogue);
@@ -81,7 +110,8 @@ int run_build(const PdbOptions& options) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (const std::string& path : *written) std::cout << path << '\n';
   std::cerr << "taquin: wrote " << groups << " tables in " << seconds << " s\n";
-  return kExitOk;
+  if (catalogue->side != pdb::kDirectSide || options.no_direct) return kExitOk;
+  return write_direct_files(*written, options);
 }
 
 void print_info(const pdb::Table& t) {
@@ -134,7 +164,25 @@ int run_verify(const PdbOptions& options) {
     print_error(ok.error());
     return kExitBadInput;
   }
+  // Its direct file, when there is one: checked as a search would, then entry by entry.
+  const std::string direct_path = pdb::DirectTable::file_for(**table);
+  bool direct_checked = false;
+  if (pdb::DirectTable::serves(**table) && std::filesystem::exists(direct_path)) {
+    Expected<std::shared_ptr<const pdb::DirectTable>> direct =
+        pdb::DirectTable::open_file(direct_path, **table);
+    if (!direct) {
+      print_error(direct.error());
+      return kExitBadInput;
+    }
+    if (const int64_t at = pdb::DirectTable::first_difference(**direct, **table); at >= 0) {
+      print_error(
+          {direct_path, 0, "entry " + std::to_string(at) + " differs from its table's expansion"});
+      return kExitBadInput;
+    }
+    direct_checked = true;
+  }
   print_info(**table);
+  if (direct_checked) std::cout << "direct file: " << direct_path << " (every entry checked)\n";
   std::cout << "values:";
   for (size_t v = 0; v < histogram.size(); ++v)
     if (histogram[v]) std::cout << ' ' << v << ':' << histogram[v];
@@ -168,13 +216,18 @@ void setup_pdb(CLI::App& app, int& exit_code) {
   build->add_flag("--fresh", options->fresh,
                   "Build every group, even one whose table another catalogue's file in the "
                   "output directory already holds (by default that table is copied)");
+  build->add_flag("--no-direct", options->no_direct,
+                  "5x5: do not write the tables' direct-indexed copies (<stem>.<i>.direct, 244 MB "
+                  "for six tiles), which let searches start without expanding the tables");
   build->callback([options, &exit_code] { exit_code = run_build(*options); });
   CLI::App* info =
       pdb->add_subcommand("info", "Print a table's header (header and checksum checked)");
   info->add_option("file", options->file, "A .pdb file")->required();
   info->callback([options, &exit_code] { exit_code = run_info(*options); });
   CLI::App* verify = pdb->add_subcommand(
-      "verify", "Check a table: header, checksum, and every value against its Manhattan bound");
+      "verify",
+      "Check a table: header, checksum, and every value against its Manhattan bound; and its "
+      "direct file (<stem>.<i>.direct) when there is one, entry by entry");
   verify->add_option("file", options->file, "A .pdb file")->required();
   verify->add_flag("--progress", options->progress,
                    "Print the progress on stderr as lines (on a terminal, a bar is shown anyway)");

@@ -1,17 +1,24 @@
-// Expanding a classic table into direct-indexed bytes, once per table, shared by every search.
+// Expanding a classic table into direct-indexed bytes, once per table, shared by every search;
+// direct files: writing an expansion beside its table, mapping and checking it.
 #include "taquin/pdb/direct_table.hpp"
 
 #include <sys/mman.h>
 #include <tbb/parallel_for.h>
+#include <unistd.h>
+#include <xxhash.h>
 
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 #include <mutex>
 #include <new>
+#include <string_view>
 #include <utility>
 #include <vector>
 
+#include "regular_file.hpp"
+#include "taquin/io.hpp"
 #include "taquin/pdb/geometry.hpp"
 #include "taquin/tables.hpp"
 
@@ -30,7 +37,10 @@ uint64_t power(uint64_t base, int exponent) {
 class Expander {
  public:
   static constexpr int kMaxTiles = 8;
-  Expander(const Table& table, uint8_t* out) : table_(table), out_(out), geometry_(table.side()) {
+  // Writes the value of direct index i at out[i - base]: base 0 for a whole expansion, the
+  // slice's first index for one slice (expand_first).
+  Expander(const Table& table, uint8_t* out, uint64_t base = 0)
+      : table_(table), out_(out), base_(base), geometry_(table.side()) {
     cells_ = table.side() * table.side();
     k_ = table.group_size();
     for (int i = 0; i < k_; ++i) {
@@ -56,18 +66,19 @@ class Expander {
     const uint64_t direct = direct_[i] + static_cast<uint64_t>(cell) * weight_[i];
     const int manhattan = manhattan_[i] + dist_[i][cell];
     if (i + 1 == k_) {  // (a one-tile group)
-      out_[direct] = static_cast<uint8_t>(table_.value(rank_++, manhattan));
+      out_[direct - base_] = static_cast<uint8_t>(table_.value(rank_++, manhattan));
       return;
     }
     if (i + 2 == k_) {  // the last tile, in one loop: the expansion's time is spent here
+      uint8_t* out = out_ + (direct - base_);
       if (table_.zero_aware() && table_.encoding() == Encoding::Excess4)
-        rank_ = last_tile_pockets<Encoding::Excess4>(used, out_ + direct, manhattan, rank_);
+        rank_ = last_tile_pockets<Encoding::Excess4>(used, out, manhattan, rank_);
       else if (table_.zero_aware())
-        rank_ = last_tile_pockets<Encoding::Value8>(used, out_ + direct, manhattan, rank_);
+        rank_ = last_tile_pockets<Encoding::Value8>(used, out, manhattan, rank_);
       else if (table_.encoding() == Encoding::Excess4)
-        rank_ = last_tile<Encoding::Excess4>(used, out_ + direct, manhattan, rank_);
+        rank_ = last_tile<Encoding::Excess4>(used, out, manhattan, rank_);
       else
-        rank_ = last_tile<Encoding::Value8>(used, out_ + direct, manhattan, rank_);
+        rank_ = last_tile<Encoding::Value8>(used, out, manhattan, rank_);
       return;
     }
     used_[i + 1] = used;
@@ -132,6 +143,7 @@ class Expander {
 
   const Table& table_;
   uint8_t* out_;
+  uint64_t base_;
   Geometry geometry_;
   int cells_ = 0, k_ = 0;
   uint64_t rank_ = 0;
@@ -153,11 +165,12 @@ bool DirectTable::serves(const Table& table) {
 DirectTable::DirectTable(const Table& table) {
   const int cells = table.side() * table.side();
   entries_ = power(static_cast<uint64_t>(cells), table.group_size());
-  bytes_ = entries_;
-  void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  map_bytes_ = entries_;
+  void* p = mmap(nullptr, map_bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
   // Lookups are random over hundreds of megabytes: huge pages spare most TLB misses.
-  madvise(p, bytes_, MADV_HUGEPAGE);
+  madvise(p, map_bytes_, MADV_HUGEPAGE);
+  map_ = p;
   data_ = static_cast<uint8_t*>(p);
   tbb::parallel_for(0, cells, [&](int first) {
     Expander expander(table, data_);
@@ -166,7 +179,7 @@ DirectTable::DirectTable(const Table& table) {
 }
 
 DirectTable::~DirectTable() {
-  if (data_ != nullptr) munmap(data_, bytes_);
+  if (map_ != nullptr) munmap(map_, map_bytes_);
 }
 
 std::shared_ptr<const DirectTable> DirectTable::of(const std::shared_ptr<const Table>& table) {
@@ -181,9 +194,161 @@ std::shared_ptr<const DirectTable> DirectTable::of(const std::shared_ptr<const T
   std::erase_if(cache, [](const Entry& e) { return e.table.expired(); });
   for (const Entry& e : cache)
     if (e.table.lock() == table) return e.direct;
-  auto direct = std::make_shared<const DirectTable>(*table);
+  std::shared_ptr<const DirectTable> direct;
+  // (A direct file that is missing or refused is only slower: the table is expanded instead.)
+  if (const std::string path = file_for(*table); !path.empty() && path_present(path))
+    if (Expected<std::shared_ptr<const DirectTable>> file = open_file(path, *table)) direct = *file;
+  if (!direct) direct = std::make_shared<const DirectTable>(*table);
   cache.push_back({table, direct});
   return direct;
+}
+
+std::string DirectTable::file_for(const Table& table) {
+  const std::string& path = table.path();
+  if (path.empty()) return {};
+  constexpr std::string_view kTableSuffix = ".pdb";
+  if (path.size() > kTableSuffix.size() && path.ends_with(kTableSuffix))
+    return path.substr(0, path.size() - kTableSuffix.size()) + ".direct";
+  return path + ".direct";
+}
+
+uint64_t DirectTable::checksum(const uint8_t* data, uint64_t bytes) {
+  constexpr uint64_t kChunk = uint64_t{16} << 20;
+  const uint64_t chunks = (bytes + kChunk - 1) / kChunk;
+  std::vector<uint64_t> hashes(chunks);
+  tbb::parallel_for(uint64_t{0}, chunks, [&](uint64_t c) {
+    const uint64_t begin = c * kChunk;
+    hashes[c] = XXH3_64bits(data + begin, std::min(kChunk, bytes - begin));
+  });
+  return XXH3_64bits(hashes.data(), hashes.size() * sizeof(uint64_t));
+}
+
+uint64_t DirectTable::table_hash(const Table& table) {
+  std::vector<uint64_t> identity = {static_cast<uint64_t>(table.side()),
+                                    static_cast<uint64_t>(table.encoding()),
+                                    table.zero_aware() ? 1u : 0u, table.payload_hash()};
+  for (const uint8_t cell : table.cells()) identity.push_back(cell);
+  return XXH64(identity.data(), identity.size() * sizeof(uint64_t), 0);
+}
+
+Expected<bool> DirectTable::write_file(const Table& table, const std::string& path) {
+  std::shared_ptr<const DirectTable> direct;
+  try {
+    direct = std::make_shared<const DirectTable>(table);
+  } catch (const std::bad_alloc&) {
+    return Error{path, 0, "not enough memory to expand the table"};
+  }
+  std::vector<char> header(DirectFileHeader::kBytes, 0);
+  DirectFileHeader h{};
+  std::memcpy(h.magic, kDirectMagic, sizeof h.magic);
+  h.version = DirectFileHeader::kVersion;
+  h.header_bytes = DirectFileHeader::kBytes;
+  h.entries = direct->entries_;
+  h.table_hash = table_hash(table);
+  h.payload_hash = checksum(direct->data_, direct->entries_);
+  h.header_hash = XXH64(&h, offsetof(DirectFileHeader, header_hash), 0);
+  std::memcpy(header.data(), &h, sizeof h);
+  const std::string_view pieces[] = {
+      std::string_view(header.data(), header.size()),
+      std::string_view(reinterpret_cast<const char*>(direct->data_), direct->entries_)};
+  if (std::optional<Error> bad = write_output_file(path, pieces, true)) return *bad;
+  return true;
+}
+
+Expected<std::shared_ptr<const DirectTable>> DirectTable::open_file(const std::string& path,
+                                                                    const Table& table) {
+  const auto fail = [&](const std::string& why) { return Error{path, 0, why}; };
+  if (!serves(table)) return fail("its table is not one a direct file serves");
+  const OpenedFile file = open_regular_file(path);
+  if (file.problem == OpenProblem::CannotOpen)
+    return fail(std::string("cannot open: ") + std::strerror(errno));
+  if (file.problem == OpenProblem::NotRegular) return fail("not a regular file");
+  const auto refuse = [&](const std::string& why) {
+    ::close(file.fd);
+    return fail(why);
+  };
+  DirectFileHeader h{};
+  const ssize_t got = pread(file.fd, &h, sizeof h, 0);
+  if (got < 8 || std::memcmp(h.magic, kDirectMagic, sizeof h.magic) != 0)
+    return refuse("not a taquin direct table (bad magic)");
+  if (got < static_cast<ssize_t>(sizeof h)) return refuse("truncated header");
+  if (h.version != DirectFileHeader::kVersion)
+    return refuse("direct format version " + std::to_string(h.version) +
+                  ", this taquin reads version " + std::to_string(DirectFileHeader::kVersion) +
+                  "; rewrite it with `taquin pdb build`");
+  if (h.header_bytes != DirectFileHeader::kBytes ||
+      XXH64(&h, offsetof(DirectFileHeader, header_hash), 0) != h.header_hash)
+    return refuse("corrupted header (checksum mismatch)");
+  const uint64_t entries =
+      power(static_cast<uint64_t>(table.side() * table.side()), table.group_size());
+  if (h.entries != entries || h.table_hash != table_hash(table))
+    return refuse("made from another table than " + table.path() +
+                  " (stale: rewrite it with `taquin pdb build`)");
+  if (file.size != h.header_bytes + h.entries)
+    return refuse(file.size < h.header_bytes + h.entries ? "truncated" : "trailing bytes");
+  void* map = mmap(nullptr, file.size, PROT_READ, MAP_SHARED, file.fd, 0);
+  ::close(file.fd);  // (the mapping keeps the file)
+  if (map == MAP_FAILED) return fail(std::string("cannot map: ") + std::strerror(errno));
+  // As a table file: huge pages where the file system gives them, every page read now.
+  madvise(map, file.size, MADV_HUGEPAGE);
+#ifdef MADV_POPULATE_READ
+  madvise(map, file.size, MADV_POPULATE_READ);
+#endif
+  std::shared_ptr<DirectTable> direct(new DirectTable());
+  direct->map_ = map;
+  direct->map_bytes_ = file.size;
+  direct->data_ = static_cast<uint8_t*>(map) + h.header_bytes;
+  direct->entries_ = h.entries;
+  direct->from_file_ = true;
+  if (checksum(direct->data_, direct->entries_) != h.payload_hash)
+    return fail("corrupted payload (checksum mismatch)");
+  // One slice expanded again: a file whose bytes a bug or another version wrote differently.
+  const int first =
+      static_cast<int>(h.payload_hash % static_cast<uint64_t>(table.side() * table.side()));
+  if (const int64_t at = first_difference(*direct, table, first, first + 1); at >= 0)
+    return fail("entry " + std::to_string(at) + " differs from its table's expansion");
+  return std::shared_ptr<const DirectTable>(std::move(direct));
+}
+
+Expected<std::vector<std::string>> write_direct_files(
+    const std::vector<std::shared_ptr<const Table>>& tables, bool rewrite) {
+  std::vector<std::string> written;
+  for (const std::shared_ptr<const Table>& table : tables) {
+    const std::string path = DirectTable::file_for(*table);
+    if (table->side() != kDirectSide || !DirectTable::serves(*table) || path.empty()) continue;
+    if (!rewrite && path_present(path) && DirectTable::open_file(path, *table)) continue;
+    if (Expected<bool> ok = DirectTable::write_file(*table, path); !ok) return ok.error();
+    written.push_back(path);
+  }
+  return written;
+}
+
+int64_t DirectTable::first_difference(const DirectTable& direct, const Table& table) {
+  return first_difference(direct, table, 0, table.side() * table.side());
+}
+
+int64_t DirectTable::first_difference(const DirectTable& direct, const Table& table,
+                                      int first_begin, int first_end) {
+  const int cells = table.side() * table.side();
+  const uint64_t slice = power(static_cast<uint64_t>(cells), table.group_size() - 1);
+  std::vector<int64_t> found(static_cast<size_t>(first_end - first_begin), -1);
+  tbb::parallel_for(first_begin, first_end, [&](int first) {
+    std::vector<uint8_t> expected(slice, 0);
+    const uint64_t base = static_cast<uint64_t>(first) * slice;
+    Expander expander(table, expected.data(), base);
+    expander.expand_first(first);
+    // (Slots whose tuple repeats a cell are 0 in both: an expansion never writes them.)
+    const uint8_t* got = direct.data_ + base;
+    if (std::memcmp(got, expected.data(), slice) == 0) return;
+    for (uint64_t i = 0; i < slice; ++i)
+      if (got[i] != expected[i]) {
+        found[static_cast<size_t>(first - first_begin)] = static_cast<int64_t>(base + i);
+        return;
+      }
+  });
+  for (const int64_t at : found)
+    if (at >= 0) return at;
+  return -1;
 }
 
 }  // namespace taquin::pdb

@@ -7,6 +7,7 @@
 #include "regular_file.hpp"
 #include "taquin/embedded.hpp"
 #include "taquin/pdb/builder.hpp"
+#include "taquin/pdb/direct_table.hpp"
 #include "taquin/pdb/geometry.hpp"
 
 namespace taquin::pdb {
@@ -333,7 +334,12 @@ Expected<PdbSet> load_or_build_pdb_set(
     report(miss, PdbMiss::Damaged);
     return written.error();
   }
-  return with_goal_check(load_tables(*catalogue, out_dir, paths.default_dir, miss), goal, miss);
+  Expected<PdbSet> built = load_tables(*catalogue, out_dir, paths.default_dir, miss);
+  // (On 5x5, the direct files too, as `pdb build` writes them: later searches map them.)
+  if (built && catalogue->side == kDirectSide)
+    if (Expected<std::vector<std::string>> direct = write_direct_files(built->tables); !direct)
+      return direct.error();
+  return with_goal_check(std::move(built), goal, miss);
 }
 
 }  // namespace taquin::pdb

@@ -57,6 +57,10 @@ Expected<bool> Table::check_unchanged() const {
   return true;
 }
 
+uint64_t Table::payload_hash() const {
+  return map_ ? file_payload_hash_ : XXH64(data_, payload_bytes(), 0);
+}
+
 FileHeader Table::header_for(int blank_cell) const {
   FileHeader h;
   std::memset(&h, 0, sizeof h);
@@ -69,7 +73,7 @@ FileHeader Table::header_for(int blank_cell) const {
   h.max_value = static_cast<uint32_t>(max_value_);
   h.entry_count = entries_;
   h.payload_bytes = payload_bytes();
-  h.payload_hash = XXH64(data_, h.payload_bytes, 0);
+  h.payload_hash = payload_hash();
   for (size_t i = 0; i < cells_.size(); ++i) h.cells[i] = cells_[i];
   h.blank_cell = static_cast<uint32_t>(blank_cell);
   h.flags = zero_aware_ ? kFlagZeroAware : 0;
@@ -203,6 +207,7 @@ Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
   table->path_ = path;
   table->fd_ = fd;
   table->opened_ = opened;
+  table->file_payload_hash_ = h.payload_hash;
   if (Expected<bool> ok = check_payload(*table, h.payload_hash); !ok) return ok.error();
   return std::shared_ptr<const Table>(std::move(table));
 }

@@ -3,10 +3,17 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <vector>
 
+#include "taquin/error.hpp"
 #include "taquin/pdb/table.hpp"
 
 namespace taquin::pdb {
+
+// The side whose searches read direct-indexed tables (DirectPdbHeuristic) when the set's tables
+// allow it: 5x5, whose six-tile tables expand to 244 MB each.
+inline constexpr int kDirectSide = 5;
 
 // The values of a table of k tiles on a side-n board, one byte each at
 // the direct index sum over i of cell_i * (n*n)^(k-1-i) (cell_i: the cell of the group's i-th tile,
@@ -18,6 +25,11 @@ namespace taquin::pdb {
 // 0-5 hold the least value over the blank's cells; bit 6 is set when there are free cells in
 // one-cell pockets (their neighbours all the group's tiles) and every one is at least 2 above it,
 // bit 7 when every other free cell is (DirectPdbHeuristic<N, V, true> reads them).
+//
+// An expansion can be kept on disk beside its table (`pdb build` writes them on 5x5): the file
+// `<stem>.<i>.direct` for `<stem>.<i>.pdb`, a 4096-byte header (DirectFileHeader) then the bytes.
+// Mapped from the page cache it loads in milliseconds, where expanding costs seconds of CPU and
+// of page zeroing a table.
 class DirectTable {
  public:
   // Tables this layout serves: (n*n)^k at most kMaxEntries; zero-aware, of 2 tiles or more and
@@ -25,11 +37,38 @@ class DirectTable {
   static constexpr uint64_t kMaxEntries = uint64_t{1} << 31;
   static bool serves(const Table& table);
 
-  // The expansion of `table` (serves(table) holds), built once per table and shared: a second
+  // The expansion of `table` (serves(table) holds), made once per table and shared: a second
   // call with the same table returns the same object while the first is alive or `table` is.
-  // Built in parallel on oneTBB, in anonymous memory advised into huge pages. Throws
-  // std::bad_alloc when the memory cannot be had.
+  // Mapped from file_for(table) when open_file accepts it; else built in parallel on oneTBB, in
+  // anonymous memory advised into huge pages. Throws std::bad_alloc when the memory cannot be had.
   static std::shared_ptr<const DirectTable> of(const std::shared_ptr<const Table>& table);
+
+  // The direct file of a table mapped from `<stem>.pdb`: `<stem>.direct` (a path that does not
+  // end in .pdb gets .direct appended); empty for a table not read from a file.
+  static std::string file_for(const Table& table);
+
+  // Expands `table` (serves(table) holds) and writes the expansion to `path` through a temporary
+  // file renamed into place. Errors name `path`.
+  static Expected<bool> write_file(const Table& table, const std::string& path);
+
+  // Maps the direct file at `path` read-only and checks it against `table`: header, size, the
+  // table's hashes it was made from, the checksum of every byte, and one slice of the placements
+  // (those whose first tile is on one cell, chosen by the file's checksum) expanded again and
+  // compared. Refuses a missing, foreign, stale (its table was rebuilt), truncated or corrupted
+  // file with a one-line reason naming `path`.
+  static Expected<std::shared_ptr<const DirectTable>> open_file(const std::string& path,
+                                                                const Table& table);
+
+  // The first entry at which `direct` differs from `table`'s expansion, or -1 when every entry
+  // is equal (`pdb verify`: all of them, where open_file compares one slice).
+  static int64_t first_difference(const DirectTable& direct, const Table& table);
+
+  // The checksum a direct file's header holds for its `bytes` bytes at `data`: XXH3-64 of the
+  // XXH3-64 hashes of its 16 MiB chunks (hashed in parallel).
+  static uint64_t checksum(const uint8_t* data, uint64_t bytes);
+  // What a direct file records of the table it was expanded from: XXH64 of its side, cells,
+  // encoding, zero-awareness and payload checksum (what decides the expansion's every byte).
+  static uint64_t table_hash(const Table& table);
 
   explicit DirectTable(const Table& table);
   ~DirectTable();
@@ -40,11 +79,42 @@ class DirectTable {
   [[gnu::always_inline]] uint8_t operator[](uint32_t index) const { return data_[index]; }
   [[gnu::always_inline]] const uint8_t* address(uint32_t index) const { return data_ + index; }
   uint64_t entries() const { return entries_; }
+  // Whether the bytes are mapped from a direct file (open_file), not expanded here.
+  bool from_file() const { return from_file_; }
 
  private:
+  DirectTable() = default;
+  // first_difference over the slices whose first tile is on cells [first_begin, first_end).
+  static int64_t first_difference(const DirectTable& direct, const Table& table, int first_begin,
+                                  int first_end);
   uint8_t* data_ = nullptr;
   uint64_t entries_ = 0;
-  uint64_t bytes_ = 0;  // mapped
+  void* map_ = nullptr;  // what to unmap: the anonymous expansion, or the whole direct file
+  uint64_t map_bytes_ = 0;
+  bool from_file_ = false;
 };
+
+inline constexpr char kDirectMagic[8] = {'T', 'A', 'Q', 'U', 'I', 'N', 'D', 'X'};
+
+// The 64 bytes at the start of a direct file (little-endian), zero-padded to kBytes.
+struct DirectFileHeader {
+  static constexpr uint32_t kVersion = 1;
+  static constexpr uint32_t kBytes = 4096;  // the payload starts on a page
+  char magic[8];                            // "TAQUINDX"
+  uint32_t version;                         // kVersion
+  uint32_t header_bytes;                    // kBytes
+  uint64_t entries;                         // (side²)^group_size: the payload's bytes
+  uint64_t table_hash;                      // DirectTable::table_hash of the table expanded
+  uint64_t payload_hash;                    // DirectTable::checksum of the payload
+  uint64_t reserved[2];                     // 0
+  uint64_t header_hash;                     // XXH64 (seed 0) of the 56 bytes above
+};
+static_assert(sizeof(DirectFileHeader) == 64);
+
+// Writes the direct file of each of `tables` that a kDirectSide search expands (the side's tables
+// that DirectTable::serves) and has no file open_file accepts (every one when `rewrite`), and
+// returns the paths written, in order. The first failure stops it (files written stay).
+Expected<std::vector<std::string>> write_direct_files(
+    const std::vector<std::shared_ptr<const Table>>& tables, bool rewrite = false);
 
 }  // namespace taquin::pdb

@@ -308,10 +308,6 @@ inline int views_for(const Catalogue& catalogue) {
   return catalogue.partitions > 1 ? 4 : 2;
 }
 
-// The side whose searches read direct-indexed tables (DirectPdbHeuristic) when the set's tables
-// allow it: 5x5, whose six-tile tables expand to 244 MB each.
-inline constexpr int kDirectSide = 5;
-
 // Calls `use` with the heuristic of `set` for the goal blank cell `blank_cell` (preconditions as
 // PdbHeuristic's), of the type views_for(set.catalogue) asks for, on the heap (large for big
 // sides), and returns what `use` returns: the one place a catalogue's view count and table layout

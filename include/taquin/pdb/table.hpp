@@ -95,6 +95,9 @@ class Table {
     return data_ + (encoding_ == Encoding::Excess4 ? index >> 1 : index);
   }
 
+  // XXH64 (seed 0) of the payload: the file header's (checked) for a mapped table, else computed.
+  uint64_t payload_hash() const;
+
   // The header describing this table, with both hashes filled in.
   FileHeader header() const { return header_for(blank_cell_); }
 
@@ -129,8 +132,9 @@ class Table {
   void* map_ = nullptr;
   size_t map_bytes_ = 0;
   std::string path_;
-  int fd_ = -1;            // the mapped file, kept open to watch it (check_unchanged)
-  struct stat opened_ {};  // its status when it was opened
+  uint64_t file_payload_hash_ = 0;  // the mapped file's header's payload_hash
+  int fd_ = -1;                     // the mapped file, kept open to watch it (check_unchanged)
+  struct stat opened_ {};           // its status when it was opened
 };
 
 // Reads and validates the header of a table file (magic, version, header checksum, fields)
