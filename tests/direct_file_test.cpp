@@ -148,98 +148,95 @@ TEST_F(DirectFile, RefusesFilesThatAreNotTheirTablesExpansion) {
   EXPECT_EQ(std::memcmp(used->address(0), expanded.address(0), kEntries), 0);
 }
 
-// A file whose checksum is right but one value wrong: open_file compares the slice its checksum
-// picks, `pdb verify` every entry.
+// Files whose checksum is right but values wrong (a forger's, or a buggy writer's): a file with
+// every value raised is refused on load (rows sampled), one with a single value changed is found
+// by `pdb verify` (every entry).
 TEST_F(DirectFile, WrongValuesWithARightChecksumAreFound) {
   const std::vector<std::shared_ptr<const Table>> tables = build();
   const Table& table = *tables[0];
   const std::string path = DirectTable::file_for(table);
   ASSERT_TRUE(DirectTable::write_file(table, path).ok());
   const std::vector<char> good = read_bytes(path);
+
+  std::vector<char> raised = good;
+  for (uint64_t i = 0; i < kEntries; ++i)
+    if (char& byte = raised[DirectFileHeader::kBytes + i]; byte != 0) byte += 2;
+  raised = with_entry(raised, 0, static_cast<uint8_t>(raised[DirectFileHeader::kBytes]));
+  write_bytes(path, raised);
+  const std::string why = refusal(path, table);
+  EXPECT_TRUE(why.starts_with(path + ": entry ")) << why;
+  EXPECT_TRUE(why.ends_with(" differs from its table's expansion")) << why;
+
+  // One value of a placement (tiles on cells 7, 1, 2, 3) changed.
+  const uint64_t at = 7 * kSlice + 1 * 625 + 2 * 25 + 3;
   const DirectTable expanded(table);
-  // Entries of placements (no cell repeated), one a slice: tiles on cells (first, 1, 2, 3) or,
-  // for first cells 1 to 3, (first, 4, 5, 6).
-  const auto entry_in = [](uint64_t first) {
-    return first * kSlice +
-           (first >= 1 && first <= 3 ? 4 * 625 + 5 * 25 + 6 : 1 * 625 + 2 * 25 + 3);
-  };
-  bool in_slice = false, outside = false;
-  for (uint64_t first = 0; first < 25 && !(in_slice && outside); ++first)
-    for (uint8_t delta = 2; delta < 60 && !(in_slice && outside); delta += 2) {
-      const uint64_t at = entry_in(first);
-      const std::vector<char> bytes =
-          with_entry(good, at, static_cast<uint8_t>(expanded[static_cast<uint32_t>(at)] + delta));
-      const bool checked = header_of(bytes).payload_hash % 25 == first;
-      if ((checked && in_slice) || (!checked && outside)) continue;
-      write_bytes(path, bytes);
-      if (checked) {
-        in_slice = true;
-        EXPECT_EQ(refusal(path, table),
-                  path + ": entry " + std::to_string(at) + " differs from its table's expansion");
-      } else {
-        outside = true;
-        Expected<std::shared_ptr<const DirectTable>> mapped = DirectTable::open_file(path, table);
-        ASSERT_TRUE(mapped.ok()) << mapped.error().describe();
-        EXPECT_EQ(DirectTable::first_difference(**mapped, table), static_cast<int64_t>(at));
-        const testing::CliRun verify = run_taquin("pdb verify " + table.path());
-        EXPECT_EQ(verify.status, 2);
-        EXPECT_EQ(verify.err, "taquin: " + path + ": entry " + std::to_string(at) +
-                                  " differs from its table's expansion\n");
-      }
-    }
-  EXPECT_TRUE(in_slice && outside);
+  write_bytes(path, with_entry(good, at, static_cast<uint8_t>(expanded[at] + 2)));
+  const testing::CliRun verify = run_taquin("pdb verify " + table.path());
+  EXPECT_EQ(verify.status, 2);
+  EXPECT_EQ(verify.err, "taquin: " + path + ": entry " + std::to_string(at) +
+                            " differs from its table's expansion\n");
+  // Loaded: refused when the load's sample met that row, else mapped as it is.
+  Expected<std::shared_ptr<const DirectTable>> mapped = DirectTable::open_file(path, table);
+  if (!mapped) {
+    EXPECT_EQ(mapped.error().describe(),
+              path + ": entry " + std::to_string(at) + " differs from its table's expansion");
+  } else {
+    EXPECT_EQ(DirectTable::first_difference(**mapped, table), static_cast<int64_t>(at));
+    // A sample whose rows meet that placement's row finds it.
+    bool met = false;
+    for (uint64_t seed = 0; seed < 4096 && !met; ++seed)
+      met = DirectTable::sampled_difference(**mapped, table, 64, seed) == static_cast<int64_t>(at);
+    EXPECT_TRUE(met);
+  }
 }
 
-TEST_F(DirectFile, BuildWritesThemOn5x5AndVerifyChecksThem) {
-  const std::string cat = dir_ / "six.cat";
-  std::ofstream(cat) << kSixGroups;
-  const testing::CliRun built = run_taquin("pdb build " + cat + " --threads 2");
-  ASSERT_EQ(built.status, 0) << built.err;
+TEST_F(DirectFile, WrittenForTheSetsASearchReadsDirect) {
+  // Four groups: read direct; their files written, listed, kept when good, rewritten on request.
+  const std::vector<std::shared_ptr<const Table>> tables = build();
+  Expected<Catalogue> four = read_catalogue(dir_ / "four.cat");
+  ASSERT_TRUE(four.ok());
+  EXPECT_TRUE(reads_direct(*four, tables));
   std::vector<std::string> expected;
-  for (int i = 1; i <= 6; ++i) expected.push_back(dir_ / ("six." + std::to_string(i) + ".pdb"));
-  for (int i = 1; i <= 6; ++i) expected.push_back(dir_ / ("six." + std::to_string(i) + ".direct"));
-  EXPECT_EQ(testing::lines_of(built.out), expected);
-  EXPECT_NE(built.err.find("taquin: wrote 6 direct tables in "), std::string::npos) << built.err;
-  for (const std::string& path : expected) EXPECT_TRUE(fs::exists(path)) << path;
+  for (int i = 1; i <= 4; ++i) expected.push_back(dir_ / ("four." + std::to_string(i) + ".direct"));
+  Expected<std::vector<std::string>> written = write_direct_files(*four, tables);
+  ASSERT_TRUE(written.ok()) << written.error().describe();
+  EXPECT_EQ(*written, expected);
+  written = write_direct_files(*four, tables);
+  ASSERT_TRUE(written.ok());
+  EXPECT_TRUE(written->empty());
+  write_bytes(expected[2], std::vector<char>(10, 'x'));  // refused: written again
+  written = write_direct_files(*four, tables);
+  ASSERT_TRUE(written.ok());
+  EXPECT_EQ(*written, std::vector<std::string>{expected[2]});
+  written = write_direct_files(*four, tables, true);
+  ASSERT_TRUE(written.ok());
+  EXPECT_EQ(*written, expected);
 
-  const testing::CliRun verify = run_taquin("pdb verify " + expected[0]);
+  // `pdb verify` checks a table's direct file.
+  const testing::CliRun verify = run_taquin("pdb verify " + tables[0]->path());
   ASSERT_EQ(verify.status, 0) << verify.err;
-  EXPECT_NE(verify.out.find("direct file: " + expected[6] + " (every entry checked)\n"),
+  EXPECT_NE(verify.out.find("direct file: " + expected[0] + " (every entry checked)\n"),
             std::string::npos)
       << verify.out;
+  fs::remove(expected[0]);
+  fs::create_directory(expected[0]);  // (what is there must be a direct file)
+  const testing::CliRun directory = run_taquin("pdb verify " + tables[0]->path());
+  EXPECT_EQ(directory.status, 2);
+  EXPECT_EQ(directory.err, "taquin: " + expected[0] + ": not a regular file\n");
 
-  // Built again: the files there are kept (not listed); --fresh writes them anew.
-  const testing::CliRun again = run_taquin("pdb build " + cat + " --threads 2");
-  ASSERT_EQ(again.status, 0) << again.err;
-  EXPECT_EQ(testing::lines_of(again.out).size(), 6u) << again.out;
-  const testing::CliRun fresh = run_taquin("pdb build " + cat + " --threads 2 --fresh");
-  ASSERT_EQ(fresh.status, 0) << fresh.err;
-  EXPECT_EQ(testing::lines_of(fresh.out), expected);
-
-  // Into another directory (the catalogue copied there too).
-  const testing::CliRun elsewhere = run_taquin("pdb build " + cat + " -o " + (dir_ / "other"));
-  ASSERT_EQ(elsewhere.status, 0) << elsewhere.err;
-  EXPECT_TRUE(fs::exists(dir_ / "other/six.cat"));
-  EXPECT_TRUE(fs::exists(dir_ / "other/six.6.direct"));
-
-  // solve --build-pdb writes them too.
-  for (const std::string& path : expected) fs::remove(path);
-  const testing::CliRun solved =
-      run_taquin("solve --goal zero-first --build-pdb --pdb " + cat +
-                 " --board \"5 1 2 3 4 0 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24\"");
-  ASSERT_EQ(solved.status, 0) << solved.err;
-  for (const std::string& path : expected) EXPECT_TRUE(fs::exists(path)) << path;
-
-  // --no-direct writes none; a 4x4 catalogue has none to write.
-  for (size_t i = 6; i < expected.size(); ++i) fs::remove(expected[i]);
-  const testing::CliRun plain = run_taquin("pdb build " + cat + " --no-direct");
-  ASSERT_EQ(plain.status, 0) << plain.err;
-  EXPECT_EQ(testing::lines_of(plain.out).size(), 6u);
-  for (size_t i = 6; i < expected.size(); ++i) EXPECT_FALSE(fs::exists(expected[i]));
-  const testing::CliRun four = run_taquin("pdb build 5-5-5 --threads 2 -o " + dir_.path().string());
-  ASSERT_EQ(four.status, 0) << four.err;
-  EXPECT_NE(four.out.find("5-5-5.3.pdb"), std::string::npos) << four.out;
-  EXPECT_EQ(four.out.find(".direct"), std::string::npos) << four.out;
+  // Six groups in a partition: the search reads the ranked tables, so `pdb build` writes none;
+  // nor on 4x4.
+  const std::string six = dir_ / "six.cat";
+  std::ofstream(six) << kSixGroups;
+  const testing::CliRun built = run_taquin("pdb build " + six + " --threads 2");
+  ASSERT_EQ(built.status, 0) << built.err;
+  EXPECT_EQ(testing::lines_of(built.out).size(), 6u) << built.out;
+  EXPECT_EQ(built.out.find(".direct"), std::string::npos) << built.out;
+  EXPECT_FALSE(fs::exists(dir_ / "six.1.direct"));
+  const testing::CliRun small = run_taquin("pdb build 5-5-5 --threads 2 -o " + (dir_ / "small"));
+  ASSERT_EQ(small.status, 0) << small.err;
+  EXPECT_NE(small.out.find("5-5-5.3.pdb"), std::string::npos) << small.out;
+  EXPECT_EQ(small.out.find(".direct"), std::string::npos) << small.out;
 }
 
 TEST_F(DirectFile, ASolveFindsTheSameNodesInTheFilesAsInAnExpansion) {

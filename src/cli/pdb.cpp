@@ -1,9 +1,12 @@
 // `taquin pdb build|info|verify`: build a catalogue's pattern databases, describe and check files.
 
+#include <tbb/global_control.h>
+
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "command.hpp"
 #include "memory_size.hpp"
@@ -32,8 +35,14 @@ struct PdbOptions {
 
 // After a 5x5 build: each table's direct file (DirectTable), which its searches map instead of
 // expanding the table at every start; one already there and accepted is kept (unless --fresh).
-int write_direct_files(const std::vector<std::string>& paths, const PdbOptions& options) {
+int write_direct_files(const pdb::Catalogue& catalogue, const std::vector<std::string>& paths,
+                       const PdbOptions& options) {
   const auto start = std::chrono::steady_clock::now();
+  // (--threads holds here too: the tables' checks, expansions and checksums run on oneTBB.)
+  std::optional<tbb::global_control> threads;
+  if (options.threads > 0)
+    threads.emplace(tbb::global_control::max_allowed_parallelism,
+                    static_cast<size_t>(options.threads));
   std::vector<std::shared_ptr<const pdb::Table>> tables;
   for (const std::string& path : paths) {
     if (!path.ends_with(".pdb")) continue;  // (the catalogue's copy)
@@ -44,7 +53,8 @@ int write_direct_files(const std::vector<std::string>& paths, const PdbOptions& 
     }
     tables.push_back(*table);
   }
-  Expected<std::vector<std::string>> written = pdb::write_direct_files(tables, options.fresh);
+  Expected<std::vector<std::string>> written =
+      pdb::write_direct_files(catalogue, tables, options.fresh);
   if (!written) {
     print_error(written.error());
     return kExitBadInput;
@@ -111,7 +121,7 @@ int run_build(const PdbOptions& options) {
   for (const std::string& path : *written) std::cout << path << '\n';
   std::cerr << "taquin: wrote " << groups << " tables in " << seconds << " s\n";
   if (catalogue->side != pdb::kDirectSide || options.no_direct) return kExitOk;
-  return write_direct_files(*written, options);
+  return write_direct_files(*catalogue, *written, options);
 }
 
 void print_info(const pdb::Table& t) {
@@ -167,7 +177,9 @@ int run_verify(const PdbOptions& options) {
   // Its direct file, when there is one: checked as a search would, then entry by entry.
   const std::string direct_path = pdb::DirectTable::file_for(**table);
   bool direct_checked = false;
-  if (pdb::DirectTable::serves(**table) && std::filesystem::exists(direct_path)) {
+  std::error_code unreadable;  // (a path whose status cannot be read: open_file says why)
+  if (pdb::DirectTable::serves(**table) &&
+      (std::filesystem::exists(direct_path, unreadable) || unreadable)) {
     Expected<std::shared_ptr<const pdb::DirectTable>> direct =
         pdb::DirectTable::open_file(direct_path, **table);
     if (!direct) {

@@ -102,15 +102,19 @@ std::string write_problem(const std::string& dir) {
 }
 
 // Removes from `dir` the temporary files "<table>.tmp<pid>" (Table::write) of `catalogue`'s tables
-// that interrupted builds left: those whose pid is no live process.
+// and "<stem>.<i>.direct.tmp<pid>" of their direct files (DirectTable::write_file) that interrupted
+// builds left: those whose pid is no live process.
 void remove_stale_temporaries(const Catalogue& catalogue, const std::string& dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
   std::vector<fs::path> stale;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
-    for (size_t g = 0; g < catalogue.groups.size(); ++g) {
-      const std::string prefix = table_file_name(catalogue.stem, static_cast<int>(g)) + ".tmp";
+    for (size_t file = 0; file < 2 * catalogue.groups.size(); ++file) {
+      const int g = static_cast<int>(file / 2);
+      std::string prefix = table_file_name(catalogue.stem, g);
+      if (file % 2 == 1) prefix = prefix.substr(0, prefix.size() - 4) + ".direct";  // (".pdb")
+      prefix += ".tmp";
       if (!name.starts_with(prefix) || name.size() == prefix.size()) continue;
       const char* const digits_end = name.data() + name.size();
       pid_t pid = 0;

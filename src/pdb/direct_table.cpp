@@ -13,6 +13,7 @@
 #include <cstring>
 #include <mutex>
 #include <new>
+#include <random>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "regular_file.hpp"
 #include "taquin/io.hpp"
 #include "taquin/pdb/geometry.hpp"
+#include "taquin/rank.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin::pdb {
@@ -48,6 +50,33 @@ class Expander {
       for (int c = 0; c < cells_; ++c)
         dist_[i][c] = static_cast<uint8_t>(taxicab(c, table.cells()[i], table.side()));
     }
+  }
+
+  // The row of the placements whose first k - 1 tiles are on `prefix` (distinct cells; k >= 2):
+  // writes row[c] for each cell c the last tile may take, and returns the row's first direct
+  // index (its entries are at that index + c).
+  uint64_t expand_row(const uint8_t* prefix, uint8_t* row) {
+    uint64_t used = 0, direct = 0;
+    int manhattan = 0;
+    std::array<uint8_t, kMaxTiles> cells{};
+    for (int i = 0; i + 1 < k_; ++i) {
+      used |= uint64_t{1} << prefix[i];
+      direct += prefix[i] * weight_[i];
+      manhattan += dist_[i][prefix[i]];
+      cells[i] = prefix[i];
+    }
+    cells[k_ - 1] = static_cast<uint8_t>(std::countr_one(used));  // the lowest free cell
+    // (The row's placements have consecutive ranks, the last tile's cell in increasing order.)
+    const uint64_t rank = rank_placement(cells, cells_, k_);
+    if (table_.zero_aware() && table_.encoding() == Encoding::Excess4)
+      last_tile_pockets<Encoding::Excess4>(used, row, manhattan, rank);
+    else if (table_.zero_aware())
+      last_tile_pockets<Encoding::Value8>(used, row, manhattan, rank);
+    else if (table_.encoding() == Encoding::Excess4)
+      last_tile<Encoding::Excess4>(used, row, manhattan, rank);
+    else
+      last_tile<Encoding::Value8>(used, row, manhattan, rank);
+    return direct;
   }
 
   void expand_first(int cell) {
@@ -269,6 +298,7 @@ Expected<std::shared_ptr<const DirectTable>> DirectTable::open_file(const std::s
   };
   DirectFileHeader h{};
   const ssize_t got = pread(file.fd, &h, sizeof h, 0);
+  if (got < 0) return refuse(std::string("cannot read: ") + std::strerror(errno));
   if (got < 8 || std::memcmp(h.magic, kDirectMagic, sizeof h.magic) != 0)
     return refuse("not a taquin direct table (bad magic)");
   if (got < static_cast<ssize_t>(sizeof h)) return refuse("truncated header");
@@ -276,7 +306,7 @@ Expected<std::shared_ptr<const DirectTable>> DirectTable::open_file(const std::s
     return refuse("direct format version " + std::to_string(h.version) +
                   ", this taquin reads version " + std::to_string(DirectFileHeader::kVersion) +
                   "; rewrite it with `taquin pdb build`");
-  if (h.header_bytes != DirectFileHeader::kBytes ||
+  if (h.header_bytes != DirectFileHeader::kBytes || h.reserved[0] != 0 || h.reserved[1] != 0 ||
       XXH64(&h, offsetof(DirectFileHeader, header_hash), 0) != h.header_hash)
     return refuse("corrupted header (checksum mismatch)");
   const uint64_t entries =
@@ -302,20 +332,57 @@ Expected<std::shared_ptr<const DirectTable>> DirectTable::open_file(const std::s
   direct->from_file_ = true;
   if (checksum(direct->data_, direct->entries_) != h.payload_hash)
     return fail("corrupted payload (checksum mismatch)");
-  // One slice expanded again: a file whose bytes a bug or another version wrote differently.
-  const int first =
-      static_cast<int>(h.payload_hash % static_cast<uint64_t>(table.side() * table.side()));
-  if (const int64_t at = first_difference(*direct, table, first, first + 1); at >= 0)
+  // Rows drawn anew at each load, expanded again: values a bug, another version or a forger
+  // (with the checksum made anew) wrote differently, unless in very few rows.
+  const uint64_t seed = (uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
+  if (const int64_t at = sampled_difference(*direct, table, kSampledRows, seed); at >= 0)
     return fail("entry " + std::to_string(at) + " differs from its table's expansion");
   return std::shared_ptr<const DirectTable>(std::move(direct));
 }
 
+int64_t DirectTable::sampled_difference(const DirectTable& direct, const Table& table, int rows,
+                                        uint64_t seed) {
+  const int cells = table.side() * table.side(), k = table.group_size();
+  if (k < 2) return first_difference(direct, table);  // (one row: all of it)
+  std::mt19937_64 random(seed);
+  Expander expander(table, nullptr);
+  std::array<uint8_t, 64> row{};
+  std::array<uint8_t, 8> prefix{};
+  for (int r = 0; r < rows; ++r) {
+    uint64_t used = 0;
+    for (int i = 0; i + 1 < k; ++i) {  // distinct cells, uniformly
+      int c;
+      do c = static_cast<int>(random() % static_cast<uint64_t>(cells));
+      while ((used >> c) & 1);
+      used |= uint64_t{1} << c;
+      prefix[static_cast<size_t>(i)] = static_cast<uint8_t>(c);
+    }
+    const uint64_t first = expander.expand_row(prefix.data(), row.data());
+    for (int c = 0; c < cells; ++c)
+      if (((used >> c) & 1) == 0 && direct.data_[first + static_cast<uint64_t>(c)] != row[c])
+        return static_cast<int64_t>(first + static_cast<uint64_t>(c));
+  }
+  return -1;
+}
+
+bool reads_direct(const Catalogue& catalogue,
+                  const std::vector<std::shared_ptr<const Table>>& tables) {
+  if (catalogue.side != kDirectSide) return false;
+  std::vector<int> groups(static_cast<size_t>(catalogue.partitions), 0);
+  for (const int partition : catalogue.group_partition)
+    if (++groups[static_cast<size_t>(partition)] > kDirectMaxGroups) return false;
+  return std::all_of(tables.begin(), tables.end(),
+                     [](const auto& t) { return DirectTable::serves(*t); });
+}
+
 Expected<std::vector<std::string>> write_direct_files(
-    const std::vector<std::shared_ptr<const Table>>& tables, bool rewrite) {
+    const Catalogue& catalogue, const std::vector<std::shared_ptr<const Table>>& tables,
+    bool rewrite) {
   std::vector<std::string> written;
+  if (!reads_direct(catalogue, tables)) return written;
   for (const std::shared_ptr<const Table>& table : tables) {
     const std::string path = DirectTable::file_for(*table);
-    if (table->side() != kDirectSide || !DirectTable::serves(*table) || path.empty()) continue;
+    if (path.empty()) continue;
     if (!rewrite && path_present(path) && DirectTable::open_file(path, *table)) continue;
     if (Expected<bool> ok = DirectTable::write_file(*table, path); !ok) return ok.error();
     written.push_back(path);

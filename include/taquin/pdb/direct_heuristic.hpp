@@ -37,7 +37,7 @@ class DirectPdbHeuristic {
   static constexpr int kCells = N * N;
   static constexpr int kMaxViews = Views;
   // Groups a partition may have: the state, copied for every child, holds no more.
-  static constexpr int kGroups = 4;
+  static constexpr int kGroups = kDirectMaxGroups;
   static_assert(kGroups * kMaxViews <= 16, "groups_of_ holds a bit per view and group");
   // IDA* in move order (dfs) prepares and prefetches every child's reads of every view on
   // entering a node (see ida.hpp): #38 with 6-6-6-6 at -j 1, 0.85-1.00 of
@@ -99,7 +99,7 @@ class DirectPdbHeuristic {
   }
 
   // Whether every table of `set` can be expanded (DirectTable::serves) and no partition has
-  // more than kGroups groups.
+  // more than kGroups groups (reads_direct, but for the side).
   static bool serves_direct(const PdbSet& set) {
     std::array<int, kMaxGroups> groups{};
     for (const int partition : set.catalogue.group_partition)

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "taquin/error.hpp"
+#include "taquin/pdb/catalogue.hpp"
 #include "taquin/pdb/table.hpp"
 
 namespace taquin::pdb {
@@ -14,6 +15,9 @@ namespace taquin::pdb {
 // The side whose searches read direct-indexed tables (DirectPdbHeuristic) when the set's tables
 // allow it: 5x5, whose six-tile tables expand to 244 MB each.
 inline constexpr int kDirectSide = 5;
+// The most groups a partition may have for its tables to be read direct (DirectPdbHeuristic's
+// state holds no more): sets with more are read from the ranked tables.
+inline constexpr int kDirectMaxGroups = 4;
 
 // The values of a table of k tiles on a side-n board, one byte each at
 // the direct index sum over i of cell_i * (n*n)^(k-1-i) (cell_i: the cell of the group's i-th tile,
@@ -52,16 +56,22 @@ class DirectTable {
   static Expected<bool> write_file(const Table& table, const std::string& path);
 
   // Maps the direct file at `path` read-only and checks it against `table`: header, size, the
-  // table's hashes it was made from, the checksum of every byte, and one slice of the placements
-  // (those whose first tile is on one cell, chosen by the file's checksum) expanded again and
-  // compared. Refuses a missing, foreign, stale (its table was rebuilt), truncated or corrupted
+  // table it was made from (table_hash), the checksum of every byte, and kSampledRows rows (the
+  // placements that differ only by the last tile's cell), drawn anew at each load, expanded
+  // again from `table` and compared. Refuses a missing, foreign, stale (its table was rebuilt),
+  // truncated, corrupted or forged (values changed, checksum made anew, in more than a few rows)
   // file with a one-line reason naming `path`.
+  static constexpr int kSampledRows = 8192;
   static Expected<std::shared_ptr<const DirectTable>> open_file(const std::string& path,
                                                                 const Table& table);
 
   // The first entry at which `direct` differs from `table`'s expansion, or -1 when every entry
-  // is equal (`pdb verify`: all of them, where open_file compares one slice).
+  // is equal (`pdb verify`: all of them, where open_file compares a sample).
   static int64_t first_difference(const DirectTable& direct, const Table& table);
+  // An entry of `rows` random rows (from `seed`) at which `direct` differs from `table`'s
+  // expansion, or -1 when they are all equal (open_file's sample).
+  static int64_t sampled_difference(const DirectTable& direct, const Table& table, int rows,
+                                    uint64_t seed);
 
   // The checksum a direct file's header holds for its `bytes` bytes at `data`: XXH3-64 of the
   // XXH3-64 hashes of its 16 MiB chunks (hashed in parallel).
@@ -111,10 +121,16 @@ struct DirectFileHeader {
 };
 static_assert(sizeof(DirectFileHeader) == 64);
 
-// Writes the direct file of each of `tables` that a kDirectSide search expands (the side's tables
-// that DirectTable::serves) and has no file open_file accepts (every one when `rewrite`), and
-// returns the paths written, in order. The first failure stops it (files written stay).
+// Whether a search reads `catalogue`'s tables direct, and so maps their direct files: side
+// kDirectSide, at most kDirectMaxGroups groups a partition, every table DirectTable::serves.
+bool reads_direct(const Catalogue& catalogue,
+                  const std::vector<std::shared_ptr<const Table>>& tables);
+
+// Writes the direct file of each of `tables` (`catalogue`'s, in order) when reads_direct holds,
+// except those whose file open_file accepts (unless `rewrite`); returns the paths written, in
+// order. The first failure stops it (files written stay).
 Expected<std::vector<std::string>> write_direct_files(
-    const std::vector<std::shared_ptr<const Table>>& tables, bool rewrite = false);
+    const Catalogue& catalogue, const std::vector<std::shared_ptr<const Table>>& tables,
+    bool rewrite = false);
 
 }  // namespace taquin::pdb
