@@ -303,10 +303,12 @@ TEST_F(PdbFile, BuildRemovesTheStaleTemporariesOfItsTables) {
   if (child == 0) ::_exit(0);
   ASSERT_EQ(::waitpid(child, nullptr, 0), child);  // now no live process has its pid
   const std::string dead = std::to_string(child);
-  const std::vector<std::string> removed = {"small.1.pdb.tmp" + dead, "small.2.pdb.tmp" + dead};
+  const std::vector<std::string> removed = {"small.1.pdb.tmp" + dead, "small.2.pdb.tmp" + dead,
+                                            "small.1.direct.tmp" + dead};  // (a direct file's)
   const std::vector<std::string> kept = {"small.1.pdb.tmp1",        // a build still running (pid 1)
                                          "other.0.pdb.tmp" + dead,  // another catalogue's
-                                         "small.1.pdb.tmpx" + dead, "small.1.pdb.tmp"};
+                                         "small.1.pdb.tmpx" + dead, "small.1.pdb.tmp",
+                                         "small.1.direct.tmp1"};
   for (const auto& name : removed) std::ofstream(dir_ / name) << "partial";
   for (const auto& name : kept) std::ofstream(dir_ / name) << "partial";
   ASSERT_TRUE(build_catalogue(catalogue_, dir_.string()).ok());

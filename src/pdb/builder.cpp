@@ -14,6 +14,7 @@
 #include "bfs.hpp"
 #include "regular_file.hpp"
 #include "taquin/io.hpp"
+#include "taquin/pdb/direct_table.hpp"
 #include "taquin/pdb/geometry.hpp"
 #include "taquin/pdb/rank.hpp"
 
@@ -111,10 +112,8 @@ void remove_stale_temporaries(const Catalogue& catalogue, const std::string& dir
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
     for (size_t file = 0; file < 2 * catalogue.groups.size(); ++file) {
-      const int g = static_cast<int>(file / 2);
-      std::string prefix = table_file_name(catalogue.stem, g);
-      if (file % 2 == 1) prefix = prefix.substr(0, prefix.size() - 4) + ".direct";  // (".pdb")
-      prefix += ".tmp";
+      const std::string table = table_file_name(catalogue.stem, static_cast<int>(file / 2));
+      const std::string prefix = (file % 2 == 0 ? table : DirectTable::file_for(table)) + ".tmp";
       if (!name.starts_with(prefix) || name.size() == prefix.size()) continue;
       const char* const digits_end = name.data() + name.size();
       pid_t pid = 0;

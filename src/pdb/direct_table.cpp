@@ -233,8 +233,10 @@ std::shared_ptr<const DirectTable> DirectTable::of(const std::shared_ptr<const T
 }
 
 std::string DirectTable::file_for(const Table& table) {
-  const std::string& path = table.path();
-  if (path.empty()) return {};
+  return table.path().empty() ? std::string() : file_for(table.path());
+}
+
+std::string DirectTable::file_for(const std::string& path) {
   constexpr std::string_view kTableSuffix = ".pdb";
   if (path.size() > kTableSuffix.size() && path.ends_with(kTableSuffix))
     return path.substr(0, path.size() - kTableSuffix.size()) + ".direct";
@@ -366,11 +368,13 @@ int64_t DirectTable::sampled_difference(const DirectTable& direct, const Table& 
 }
 
 bool reads_direct(const Catalogue& catalogue,
-                  const std::vector<std::shared_ptr<const Table>>& tables) {
-  if (catalogue.side != kDirectSide) return false;
+                  const std::vector<std::shared_ptr<const Table>>& tables, int side) {
+  if (catalogue.side != side) return false;
   std::vector<int> groups(static_cast<size_t>(catalogue.partitions), 0);
   for (const int partition : catalogue.group_partition)
-    if (++groups[static_cast<size_t>(partition)] > kDirectMaxGroups) return false;
+    if (partition < 0 || partition >= catalogue.partitions ||
+        ++groups[static_cast<size_t>(partition)] > kDirectMaxGroups)
+      return false;
   return std::all_of(tables.begin(), tables.end(),
                      [](const auto& t) { return DirectTable::serves(*t); });
 }
@@ -391,15 +395,11 @@ Expected<std::vector<std::string>> write_direct_files(
 }
 
 int64_t DirectTable::first_difference(const DirectTable& direct, const Table& table) {
-  return first_difference(direct, table, 0, table.side() * table.side());
-}
-
-int64_t DirectTable::first_difference(const DirectTable& direct, const Table& table,
-                                      int first_begin, int first_end) {
   const int cells = table.side() * table.side();
   const uint64_t slice = power(static_cast<uint64_t>(cells), table.group_size() - 1);
-  std::vector<int64_t> found(static_cast<size_t>(first_end - first_begin), -1);
-  tbb::parallel_for(first_begin, first_end, [&](int first) {
+  // (One slice a first cell, in parallel; the first difference of the lowest slice wins.)
+  std::vector<int64_t> found(static_cast<size_t>(cells), -1);
+  tbb::parallel_for(0, cells, [&](int first) {
     std::vector<uint8_t> expected(slice, 0);
     const uint64_t base = static_cast<uint64_t>(first) * slice;
     Expander expander(table, expected.data(), base);
@@ -409,7 +409,7 @@ int64_t DirectTable::first_difference(const DirectTable& direct, const Table& ta
     if (std::memcmp(got, expected.data(), slice) == 0) return;
     for (uint64_t i = 0; i < slice; ++i)
       if (got[i] != expected[i]) {
-        found[static_cast<size_t>(first - first_begin)] = static_cast<int64_t>(base + i);
+        found[static_cast<size_t>(first)] = static_cast<int64_t>(base + i);
         return;
       }
   });

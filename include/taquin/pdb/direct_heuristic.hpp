@@ -98,14 +98,10 @@ class DirectPdbHeuristic {
     groups_of_[blank_cell] = 0xFFFF;  // (the blank's label: as if in every group)
   }
 
-  // Whether every table of `set` can be expanded (DirectTable::serves) and no partition has
-  // more than kGroups groups (reads_direct, but for the side).
+  // Whether a search of side N reads `set` direct: reads_direct (every table can be expanded,
+  // no partition has more than kGroups groups), on side N.
   static bool serves_direct(const PdbSet& set) {
-    std::array<int, kMaxGroups> groups{};
-    for (const int partition : set.catalogue.group_partition)
-      if (partition >= kMaxGroups || ++groups[partition] > kGroups) return false;
-    return std::all_of(set.tables.begin(), set.tables.end(),
-                       [](const auto& t) { return DirectTable::serves(*t); });
+    return set.catalogue.side == N && reads_direct(set.catalogue, set.tables, N);
   }
 
   int views() const { return views_; }

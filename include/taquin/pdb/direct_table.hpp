@@ -50,6 +50,8 @@ class DirectTable {
   // The direct file of a table mapped from `<stem>.pdb`: `<stem>.direct` (a path that does not
   // end in .pdb gets .direct appended); empty for a table not read from a file.
   static std::string file_for(const Table& table);
+  // The same for the table file path `table_path` (file_for's naming, for a file not opened).
+  static std::string file_for(const std::string& table_path);
 
   // Expands `table` (serves(table) holds) and writes the expansion to `path` through a temporary
   // file renamed into place. Errors name `path`.
@@ -94,9 +96,6 @@ class DirectTable {
 
  private:
   DirectTable() = default;
-  // first_difference over the slices whose first tile is on cells [first_begin, first_end).
-  static int64_t first_difference(const DirectTable& direct, const Table& table, int first_begin,
-                                  int first_end);
   uint8_t* data_ = nullptr;
   uint64_t entries_ = 0;
   void* map_ = nullptr;  // what to unmap: the anonymous expansion, or the whole direct file
@@ -122,9 +121,10 @@ struct DirectFileHeader {
 static_assert(sizeof(DirectFileHeader) == 64);
 
 // Whether a search reads `catalogue`'s tables direct, and so maps their direct files: side
-// kDirectSide, at most kDirectMaxGroups groups a partition, every table DirectTable::serves.
+// `side` (kDirectSide, the side whose searches read direct), at most kDirectMaxGroups groups a
+// partition, every table DirectTable::serves.
 bool reads_direct(const Catalogue& catalogue,
-                  const std::vector<std::shared_ptr<const Table>>& tables);
+                  const std::vector<std::shared_ptr<const Table>>& tables, int side = kDirectSide);
 
 // Writes the direct file of each of `tables` (`catalogue`'s, in order) when reads_direct holds,
 // except those whose file open_file accepts (unless `rewrite`); returns the paths written, in
