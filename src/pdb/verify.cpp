@@ -30,14 +30,23 @@ uint64_t next_random(uint64_t& state) {
   return z ^ (z >> 31);
 }
 
-// Why the values of placement `rank` (cells `pos`) and its neighbours (one tile moved to a free
-// neighbouring cell) are not consistent; empty when they are. The entries are distances in the
-// graph of (placement, region of the blank) whose edges are tile moves: each edge changes the
-// distance by at most one. A zero-aware table stores every such state; a classic table the least
-// over the regions, so that an edge's bound holds from a placement whose free cells are one region
-// (its one distance is its value) to any neighbour, and not the other way.
-std::string placement_problem(const Table& table, const Geometry& geo, uint64_t rank,
-                              const uint8_t* pos) {
+// One comparison of check_neighbours: the entries of a placement and of a neighbour (one tile
+// moved to a free neighbouring cell), the Manhattan sums they are read with, and which way the
+// bound of one move holds. The entries are distances in the graph of (placement, region of the
+// blank) whose edges are tile moves: each edge changes the distance by at most one. A zero-aware
+// table stores every such state; a classic table the least over the regions, so that an edge's
+// bound holds from a placement whose free cells are one region (its one distance is its value) to
+// any neighbour, and not the other way.
+struct NeighbourPair {
+  uint64_t here = 0, there = 0;
+  int manhattan = 0, other_manhattan = 0;
+  bool up = false;    // the neighbour's value may not exceed this one's by more than one
+  bool down = false;  // nor this one's the neighbour's
+};
+
+// Appends the pairs of placement `rank` (cells `pos`) and its neighbours to `pairs`.
+void add_neighbour_pairs(const Table& table, const Geometry& geo, uint64_t rank, const uint8_t* pos,
+                         std::vector<NeighbourPair>& pairs) {
   const int n = geo.cells, k = table.group_size(), side = geo.side;
   const std::vector<uint8_t>& goal = table.cells();
   uint64_t occupied = 0;
@@ -57,27 +66,32 @@ std::string placement_problem(const Table& table, const Geometry& geo, uint64_t 
       moved[i] = static_cast<uint8_t>(to);
       const uint64_t other = rank_placement(moved, n, k);
       moved[i] = static_cast<uint8_t>(from);
-      const int other_manhattan =
-          manhattan - taxicab(from, goal[i], side) + taxicab(to, goal[i], side);
+      NeighbourPair pair;
       // The blank on `to` before the move, on `from` after it.
-      const uint64_t here = table.entry_index(rank, to), there = table.entry_index(other, from);
-      const int value = table.value(here, manhattan);
-      const int other_value = table.value(there, other_manhattan);
-      bool bad = false;
+      pair.here = table.entry_index(rank, to);
+      pair.there = table.entry_index(other, from);
+      pair.manhattan = manhattan;
+      pair.other_manhattan = manhattan - taxicab(from, goal[i], side) + taxicab(to, goal[i], side);
       if (table.zero_aware()) {
-        bad = value > other_value + 1 || other_value > value + 1;
+        pair.up = pair.down = true;
       } else {
-        if (one_region) bad = other_value > value + 1;
+        pair.up = one_region;
         const uint64_t other_free = (free & ~(uint64_t{1} << to)) | (uint64_t{1} << from);
-        if (geo.region(other_free, uint64_t{1} << from) == other_free)
-          bad = bad || value > other_value + 1;
+        pair.down = geo.region(other_free, uint64_t{1} << from) == other_free;
       }
-      if (bad)
-        return "entries " + std::to_string(here) + " and " + std::to_string(there) + " hold " +
-               std::to_string(value) + " and " + std::to_string(other_value) +
-               ", more than one move apart for placements one move apart";
+      pairs.push_back(pair);
     }
   }
+}
+
+// Why a pair's values are more than one move apart the wrong way; empty when they are not.
+std::string pair_problem(const Table& table, const NeighbourPair& pair) {
+  const int value = table.value(pair.here, pair.manhattan);
+  const int other_value = table.value(pair.there, pair.other_manhattan);
+  if ((pair.up && other_value > value + 1) || (pair.down && value > other_value + 1))
+    return "entries " + std::to_string(pair.here) + " and " + std::to_string(pair.there) +
+           " hold " + std::to_string(value) + " and " + std::to_string(other_value) +
+           ", more than one move apart for placements one move apart";
   return {};
 }
 
@@ -93,12 +107,24 @@ Expected<bool> check_neighbours(const Table& table, uint64_t samples, uint64_t s
   const uint64_t count = every ? placements : samples;
   uint64_t state = seed;
   uint8_t pos[64];
-  for (uint64_t s = 0; s < count; ++s) {
-    const uint64_t rank = every ? s : next_random(state) % placements;
-    unrank_placement(rank, n, k, pos);
-    if (std::string why = placement_problem(table, geo, rank, pos); !why.empty())
-      return Error{name, 0, why};
-    if (progress && (s + 1) % (uint64_t{1} << 14) == 0) progress(s + 1, count);
+  // Placements in batches: every pair's entries are prefetched before the first is compared, so
+  // that the random reads of a batch are in flight together (a table's load check waited on them
+  // one after the other). The pairs are compared in the same order as one by one.
+  constexpr uint64_t kBatch = 64;  // (divides the progress step)
+  std::vector<NeighbourPair> pairs;
+  pairs.reserve(kBatch * static_cast<uint64_t>(4 * k));
+  for (uint64_t s = 0; s < count;) {
+    pairs.clear();
+    const uint64_t batch_end = std::min(count, s + kBatch);
+    for (; s < batch_end; ++s) {
+      const uint64_t rank = every ? s : next_random(state) % placements;
+      unrank_placement(rank, n, k, pos);
+      add_neighbour_pairs(table, geo, rank, pos, pairs);
+    }
+    for (const NeighbourPair& pair : pairs) __builtin_prefetch(table.entry_address(pair.there));
+    for (const NeighbourPair& pair : pairs)
+      if (std::string why = pair_problem(table, pair); !why.empty()) return Error{name, 0, why};
+    if (progress && s % (uint64_t{1} << 14) == 0) progress(s, count);
   }
   if (progress) progress(count, count);
   return true;
