@@ -1,6 +1,8 @@
 // Locating a catalogue's tables on disk and loading them (mmap, validation, goal symmetries).
 #include "taquin/pdb/pdb_set.hpp"
 
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
 #include <filesystem>
 
@@ -214,17 +216,26 @@ Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir,
   set.dir = dir;
   const std::string rebuild =
       "; rebuild it with `" + build_command(catalogue, dir, default_dir) + "`";
-  for (size_t g = 0; g < catalogue.groups.size(); ++g) {
-    const std::string path =
-        (fs::path(dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string();
-    if (!path_present(path)) {
+  const size_t groups = catalogue.groups.size();
+  std::vector<std::string> paths(groups);
+  size_t present = 0;  // the tables before the first missing one
+  for (size_t g = 0; g < groups; ++g)
+    paths[g] = (fs::path(dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string();
+  while (present < groups && path_present(paths[present])) ++present;
+  // The tables are opened (each checked whole: Table::open) on every thread allowed, then
+  // judged in order, so that the error reported is the first group's, as one by one.
+  std::vector<Expected<std::shared_ptr<const Table>>> opened(present, Error{"", 0, ""});
+  tbb::parallel_for(size_t{0}, present, [&](size_t g) { opened[g] = Table::open(paths[g]); });
+  for (size_t g = 0; g < groups; ++g) {
+    const std::string& path = paths[g];
+    if (g == present) {
       report(miss, PdbMiss::Absent);
       return Error{path, 0,
                    "missing pattern database; build it with `" +
                        build_command(catalogue, dir, default_dir) + "`"};
     }
     report(miss, PdbMiss::Damaged);  // any refusal below
-    Expected<std::shared_ptr<const Table>> table = Table::open(path);
+    Expected<std::shared_ptr<const Table>>& table = opened[g];
     if (!table) {
       Error e = table.error();
       // The specific command replaces Table::open's generic one (a wrong version's).
