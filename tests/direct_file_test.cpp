@@ -254,6 +254,33 @@ TEST_F(DirectFile, ASolveFindsTheSameNodesInTheFilesAsInAnExpansion) {
   EXPECT_EQ(testing::field(from_files.out, "moves"), testing::field(expanded.out, "moves"));
   EXPECT_EQ(testing::field(from_files.out, "nodes_expanded"),
             testing::field(expanded.out, "nodes_expanded"));
+  // Missing files are not mentioned: expanding is what a search without them does.
+  EXPECT_EQ(expanded.err.find("note"), std::string::npos) << expanded.err;
+}
+
+TEST_F(DirectFile, ARefusedFileIsSaidOnceAndTheSolveGoesOn) {
+  const std::vector<std::shared_ptr<const Table>> tables = build();
+  for (const std::shared_ptr<const Table>& table : tables)
+    ASSERT_TRUE(DirectTable::write_file(*table, DirectTable::file_for(*table)).ok());
+  const std::string solve = "solve --goal zero-first --format json --pdb " + (dir_ / "four.cat") +
+                            " --board \"5 7 3 17 4 6 0 2 11 9 10 16 21 1 14 20 15 8 12 19 22 18 "
+                            "23 13 24\" --threads 1";
+  const testing::CliRun good = run_taquin(solve);
+  ASSERT_EQ(good.status, 0) << good.err;
+  EXPECT_EQ(good.err.find("note"), std::string::npos) << good.err;
+  // One payload byte changed: the checksum refuses the file; the solve says so and expands.
+  const std::string damaged = DirectTable::file_for(*tables[2]);
+  std::vector<char> bytes = read_bytes(damaged);
+  bytes[DirectFileHeader::kBytes + 100] ^= 1;
+  write_bytes(damaged, bytes);
+  const testing::CliRun refused = run_taquin(solve);
+  ASSERT_EQ(refused.status, 0) << refused.err;
+  EXPECT_EQ(refused.err, "taquin: note: " + damaged +
+                             ": corrupted payload (checksum mismatch); its table is expanded in "
+                             "memory instead (`taquin pdb build` writes the file anew)\n");
+  EXPECT_EQ(testing::field(refused.out, "moves"), testing::field(good.out, "moves"));
+  EXPECT_EQ(testing::field(refused.out, "nodes_expanded"),
+            testing::field(good.out, "nodes_expanded"));
 }
 
 }  // namespace

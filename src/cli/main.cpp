@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "command.hpp"
+#include "taquin/pdb/direct_table.hpp"
 #ifdef TAQUIN_MPI
 #include "mpi_solve.hpp"
 #endif
@@ -137,6 +138,12 @@ int main(int argc, char** argv) {
   const taquin::cli::mpi::Session mpi_session(argc, argv);
 #endif
   report_bus_errors();
+  // A direct file refused costs seconds at each start, not the result: said, then expanded.
+  taquin::pdb::DirectTable::on_refused([](const taquin::Error& e) {
+    std::cerr << "taquin: note: " << taquin::cli::printable(e.describe())
+              << "; its table is expanded in memory instead (`taquin pdb build` writes the file "
+                 "anew)\n";
+  });
   CheckedOutput output;
   std::streambuf* const standard_output = std::cout.rdbuf(&output);
   int status = taquin::cli::kExitInternal;

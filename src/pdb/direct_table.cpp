@@ -11,6 +11,7 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <functional>
 #include <mutex>
 #include <new>
 #include <random>
@@ -211,6 +212,20 @@ DirectTable::~DirectTable() {
   if (map_ != nullptr) munmap(map_, map_bytes_);
 }
 
+namespace {
+
+// What DirectTable::of calls with a refused direct file's reason (on_refused).
+std::function<void(const Error&)>& refusal_report() {
+  static std::function<void(const Error&)> report;
+  return report;
+}
+
+}  // namespace
+
+void DirectTable::on_refused(std::function<void(const Error&)> report) {
+  refusal_report() = std::move(report);
+}
+
 std::shared_ptr<const DirectTable> DirectTable::of(const std::shared_ptr<const Table>& table) {
   struct Entry {
     std::weak_ptr<const Table> table;
@@ -225,8 +240,12 @@ std::shared_ptr<const DirectTable> DirectTable::of(const std::shared_ptr<const T
     if (e.table.lock() == table) return e.direct;
   std::shared_ptr<const DirectTable> direct;
   // (A direct file that is missing or refused is only slower: the table is expanded instead.)
-  if (const std::string path = file_for(*table); !path.empty() && path_present(path))
-    if (Expected<std::shared_ptr<const DirectTable>> file = open_file(path, *table)) direct = *file;
+  if (const std::string path = file_for(*table); !path.empty() && path_present(path)) {
+    if (Expected<std::shared_ptr<const DirectTable>> file = open_file(path, *table))
+      direct = *file;
+    else if (refusal_report())
+      refusal_report()(file.error());
+  }
   if (!direct) direct = std::make_shared<const DirectTable>(*table);
   cache.push_back({table, direct});
   return direct;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -46,6 +47,10 @@ class DirectTable {
   // Mapped from file_for(table) when open_file accepts it; else built in parallel on oneTBB, in
   // anonymous memory advised into huge pages. Throws std::bad_alloc when the memory cannot be had.
   static std::shared_ptr<const DirectTable> of(const std::shared_ptr<const Table>& table);
+  // Sets what of() calls with open_file's reason when it finds a table's direct file and refuses
+  // it (the table is then expanded: seconds more at each start); by default nothing. The CLI
+  // prints it. Set it before searches start (of() calls it under its lock, from any thread).
+  static void on_refused(std::function<void(const Error&)> report);
 
   // The direct file of a table mapped from `<stem>.pdb`: `<stem>.direct` (a path that does not
   // end in .pdb gets .direct appended); empty for a table not read from a file.
