@@ -77,6 +77,12 @@ class DirectFile : public ::testing::Test {
     }
     return tables;
   }
+  // A one-thread JSON solve of a 5x5 board on the catalogue build() writes.
+  std::string solve_command() const {
+    return "solve --goal zero-first --format json --pdb " + (dir_ / "four.cat") +
+           " --board \"5 7 3 17 4 6 0 2 11 9 10 16 21 1 14 20 15 8 12 19 22 18 23 13 24\" "
+           "--threads 1";  // (generate --walk 60 --seed 7)
+  }
   // Why open_file refuses `path` for `table` (empty when it accepts it).
   static std::string refusal(const std::string& path, const Table& table) {
     Expected<std::shared_ptr<const DirectTable>> direct = DirectTable::open_file(path, table);
@@ -242,9 +248,7 @@ TEST_F(DirectFile, WrittenForTheSetsASearchReadsDirect) {
 TEST_F(DirectFile, ASolveFindsTheSameNodesInTheFilesAsInAnExpansion) {
   for (const std::shared_ptr<const Table>& table : build())
     ASSERT_TRUE(DirectTable::write_file(*table, DirectTable::file_for(*table)).ok());
-  const std::string solve = "solve --goal zero-first --format json --pdb " + (dir_ / "four.cat") +
-                            " --board \"5 7 3 17 4 6 0 2 11 9 10 16 21 1 14 20 15 8 12 19 22 18 "
-                            "23 13 24\" --threads 1";  // (generate --walk 60 --seed 7)
+  const std::string solve = solve_command();
   const testing::CliRun from_files = run_taquin(solve);
   ASSERT_EQ(from_files.status, 0) << from_files.err;
   for (int i = 1; i <= 4; ++i) fs::remove(dir_ / ("four." + std::to_string(i) + ".direct"));
@@ -262,9 +266,7 @@ TEST_F(DirectFile, ARefusedFileIsSaidOnceAndTheSolveGoesOn) {
   const std::vector<std::shared_ptr<const Table>> tables = build();
   for (const std::shared_ptr<const Table>& table : tables)
     ASSERT_TRUE(DirectTable::write_file(*table, DirectTable::file_for(*table)).ok());
-  const std::string solve = "solve --goal zero-first --format json --pdb " + (dir_ / "four.cat") +
-                            " --board \"5 7 3 17 4 6 0 2 11 9 10 16 21 1 14 20 15 8 12 19 22 18 "
-                            "23 13 24\" --threads 1";
+  const std::string solve = solve_command();
   const testing::CliRun good = run_taquin(solve);
   ASSERT_EQ(good.status, 0) << good.err;
   EXPECT_EQ(good.err.find("note"), std::string::npos) << good.err;
