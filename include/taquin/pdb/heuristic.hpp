@@ -83,15 +83,39 @@ class PdbHeuristic {
         for (int i = group.k - 2; i >= 0; --i)
           group.weight[i] = group.weight[i + 1] * static_cast<uint32_t>(kCells - i - 1);
       }
-      // The board cells whose images lie strictly between the images of a move's two cells.
+      // Per move of a tile from board cell `from` in direction d: the board cells whose images
+      // lie strictly between the images of its two cells, the sign of the jump over them, and
+      // per moved tile the index and Manhattan changes of the move itself.
       for (int from = 0; from < kCells; ++from)
         for (int d = 0; d < 4; ++d) {
           const int to = kMoves<N>.target_by_dir[from][d];
           if (to < 0) continue;
-          const int lo = std::min(view.map[from], view.map[to]);
-          const int hi = std::max(view.map[from], view.map[to]);
+          const int p = view.map[from], q = view.map[to];
           Between& between = view.between[from][d];
-          for (int c = lo + 1; c < hi; ++c) between.cell[between.count++] = inverse[c];
+          for (int c = std::min(p, q) + 1; c < std::max(p, q); ++c)
+            between.cell[between.count++] = inverse[c];
+          between.sign = q > p ? ~uint32_t{0} : 1;  // (-1 or 1, modulo 2^32)
+          for (int label = 0; label < kCells; ++label) {
+            const int g = view.group_of[label];
+            if (g < 0) continue;
+            const Group& group = view.group[g];
+            const int rank = view.rank_of[label];
+            Step& step = view.step[from][d][label];
+            step.index = group.weight[rank] * static_cast<uint32_t>(q - p);
+            step.manhattan = static_cast<int8_t>(group.dist[rank][q] - group.dist[rank][p]);
+          }
+        }
+      // Per moved tile and tile jumped over, what the jump adds to the moved tile's group's
+      // index (times the jump's sign): an earlier tile of the group lowers the moved tile's digit
+      // by one, a later one's digit moves by one the other way.
+      for (int label = 0; label < kCells; ++label)
+        for (int other = 0; other < kCells; ++other) {
+          const int g = view.group_of[label];
+          if (g < 0 || other == label || view.group_of[other] != g) continue;
+          const Group& group = view.group[g];
+          const int rank = view.rank_of[label], other_rank = view.rank_of[other];
+          view.jump[label][other] =
+              other_rank < rank ? group.weight[rank] : uint32_t{0} - group.weight[other_rank];
         }
     }
   }
@@ -225,12 +249,20 @@ class PdbHeuristic {
   struct Between {
     uint8_t count = 0;
     std::array<uint8_t, N> cell{};
+    uint32_t sign = 1;  // 1, or -1 modulo 2^32 when the tile moves to a higher cell in the view
+  };
+  // What a tile's move adds to its group's index and Manhattan sum, before the tiles it jumps.
+  struct Step {
+    uint32_t index = 0;  // modulo 2^32
+    int8_t manhattan = 0;
   };
   struct View {
     std::array<uint8_t, kCells> map{};      // board cell -> catalogue cell
     std::array<int8_t, kCells> group_of{};  // board label -> group, -1 if none
     std::array<uint8_t, kCells> rank_of{};  // board label -> its tile's position in the group
-    std::array<std::array<Between, 4>, kCells> between{};  // [from cell][direction]
+    std::array<std::array<Between, 4>, kCells> between{};                // [from cell][direction]
+    std::array<std::array<std::array<Step, kCells>, 4>, kCells> step{};  // [from][dir][label]
+    std::array<std::array<uint32_t, kCells>, kCells> jump{};  // [moved label][jumped label]
     std::array<Group, kMaxGroups> group{};
   };
 
@@ -254,27 +286,16 @@ class PdbHeuristic {
     const View& view = view_[v];
     const int g = view.group_of[label];
     if (g < 0) return {};
-    const Group& group = view.group[g];
-    const int rank = view.rank_of[label];
-    const int p = view.map[from], q = view.map[to];
-    int64_t delta = q - p;
-    int64_t later = 0;
     const int d = to == from - N ? 0 : to == from + N ? 1 : to == from - 1 ? 2 : 3;
     const Between& between = view.between[from][d];
     // (Without branches: whether a cell holds a tile of the group, earlier or later, is data.)
-    const int sign = q > p ? -1 : 1;
-    for (int i = 0; i < between.count; ++i) {
-      const int other = board.at(between.cell[i]);
-      const int other_rank = view.rank_of[other];
-      const int mine = view.group_of[other] == g;
-      const int earlier = other_rank < rank;
-      delta += sign * (mine & earlier);
-      later += group.weight[other_rank] & -static_cast<uint32_t>(mine & (earlier ^ 1));
-    }
-    const uint32_t index = static_cast<uint32_t>(s.index[v][g] + group.weight[rank] * delta +
-                                                 (q > p ? later : -later));
-    const int manhattan = s.manhattan[v][g] + group.dist[rank][q] - group.dist[rank][p];
-    return {g, index, group.entry(index, p), manhattan};  // the blank is now on p
+    uint32_t jumped = 0;
+    for (int i = 0; i < between.count; ++i) jumped += view.jump[label][board.at(between.cell[i])];
+    const Step& step = view.step[from][d][label];
+    const uint32_t index = s.index[v][g] + step.index + between.sign * jumped;
+    const int manhattan = s.manhattan[v][g] + step.manhattan;
+    // (The blank is now on the tile's former cell.)
+    return {g, index, view.group[g].entry(index, view.map[from]), manhattan};
   }
   [[gnu::always_inline]] void prefetch_read(int v, const Read& r) const {
     __builtin_prefetch(view_[v].group[r.group].table->entry_address(r.entry));
