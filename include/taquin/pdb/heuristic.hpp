@@ -68,6 +68,8 @@ class PdbHeuristic {
         Group& group = view.group[g];
         const Table& table = *set.tables[plan.tables[g]];
         group.table = &table;
+        group.data = table.payload();
+        group.entry_shift = table.encoding() == Encoding::Excess4 ? 1 : 0;
         group.k = table.group_size();
         group.blank_weight = table.zero_aware() ? 1 : 0;
         group.stride = table.zero_aware() ? kCells : 1;
@@ -103,6 +105,8 @@ class PdbHeuristic {
             Step& step = view.step[from][d][label];
             step.index = group.weight[rank] * static_cast<uint32_t>(q - p);
             step.manhattan = static_cast<int8_t>(group.dist[rank][q] - group.dist[rank][p]);
+            step.stride = static_cast<uint8_t>(group.stride);
+            step.blank = static_cast<uint8_t>(group.entry(0, p));  // the blank is now on p
           }
         }
       // Per moved tile and tile jumped over, what the jump adds to the moved tile's group's
@@ -235,6 +239,17 @@ class PdbHeuristic {
  private:
   struct Group {
     const Table* table = nullptr;
+    // The table's payload and encoding, read here by the search (Table::value's, without
+    // going through the table): entry e is in byte e >> entry_shift (1: Excess4, two a byte).
+    const uint8_t* data = nullptr;
+    uint32_t entry_shift = 0;
+    [[gnu::always_inline]] const uint8_t* address(uint32_t entry) const {
+      return data + (entry >> entry_shift);
+    }
+    [[gnu::always_inline]] int value(uint32_t entry, int manhattan) const {
+      if (entry_shift == 0) return data[entry];
+      return manhattan + 2 * ((data[entry >> 1] >> ((entry & 1) * 4)) & 15);
+    }
     int k = 0;
     std::array<uint8_t, kCells> label{};                     // board label of each group tile
     std::array<uint32_t, kCells> weight{};                   // place value of each rank digit
@@ -252,9 +267,12 @@ class PdbHeuristic {
     uint32_t sign = 1;  // 1, or -1 modulo 2^32 when the tile moves to a higher cell in the view
   };
   // What a tile's move adds to its group's index and Manhattan sum, before the tiles it jumps.
+  // (Its stride and blank make the table entry from the new index as Group::entry does.)
   struct Step {
     uint32_t index = 0;  // modulo 2^32
     int8_t manhattan = 0;
+    uint8_t stride = 1;
+    uint8_t blank = 0;
   };
   struct View {
     std::array<uint8_t, kCells> map{};      // board cell -> catalogue cell
@@ -270,7 +288,7 @@ class PdbHeuristic {
   [[gnu::always_inline]] int sum_after(const State& s, int v, const Read& r) const {
     int sum = s.sum[v];
     if (r.group >= 0)
-      sum += view_[v].group[r.group].table->value(r.entry, r.manhattan) - s.part[v][r.group];
+      sum += view_[v].group[r.group].value(r.entry, r.manhattan) - s.part[v][r.group];
     return sum;
   }
   // Brings view v up to date after the piece `label` slid from cell `from` to cell `to`.
@@ -289,22 +307,23 @@ class PdbHeuristic {
     const int d = to == from - N ? 0 : to == from + N ? 1 : to == from - 1 ? 2 : 3;
     const Between& between = view.between[from][d];
     // (Without branches: whether a cell holds a tile of the group, earlier or later, is data.)
+    // (A move jumps over no cell of the view, or over N - 1: a fixed count, unrolled.)
     uint32_t jumped = 0;
-    for (int i = 0; i < between.count; ++i) jumped += view.jump[label][board.at(between.cell[i])];
+    if (between.count != 0)
+      for (int i = 0; i < N - 1; ++i) jumped += view.jump[label][board.at(between.cell[i])];
     const Step& step = view.step[from][d][label];
     const uint32_t index = s.index[v][g] + step.index + between.sign * jumped;
     const int manhattan = s.manhattan[v][g] + step.manhattan;
-    // (The blank is now on the tile's former cell.)
-    return {g, index, view.group[g].entry(index, view.map[from]), manhattan};
+    return {g, index, index * step.stride + step.blank, manhattan};
   }
   [[gnu::always_inline]] void prefetch_read(int v, const Read& r) const {
-    __builtin_prefetch(view_[v].group[r.group].table->entry_address(r.entry));
+    __builtin_prefetch(view_[v].group[r.group].address(r.entry));
   }
   // Brings the read's group of view v up to date.
   [[gnu::always_inline]] void apply(State& s, int v, const Read& r) const {
     const int g = r.group;
     if (g < 0) return;
-    const int value = view_[v].group[g].table->value(r.entry, r.manhattan);
+    const int value = view_[v].group[g].value(r.entry, r.manhattan);
     s.index[v][g] = r.index;
     s.manhattan[v][g] = static_cast<uint8_t>(r.manhattan);
     s.sum[v] += value - s.part[v][g];
