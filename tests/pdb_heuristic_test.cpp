@@ -153,23 +153,22 @@ void expect_same_state(const State& a, const State& b, int views, int step) {
   }
 }
 
-// Along random walks of `set`'s heuristic with Views views: both update paths (update; prepare,
-// then update_first and update_rest), every view's group indexes, Manhattan sums and values,
-// equal to init() of the board reached, move after move.
-template <int Views>
-void expect_incremental_equals_scratch(const PdbSet& set) {
-  using H = PdbHeuristic<5, Views>;
-  const Goal goal = Goal::zero_first(5);
+// Along random walks of `set`'s heuristic for `goal` with Views views: both update paths
+// (update; prepare, then update_first and update_rest), every view's group indexes, Manhattan
+// sums and values, equal to init() of the board reached, move after move.
+template <int N, int Views>
+void expect_incremental_equals_scratch(const PdbSet& set, const Goal& goal) {
+  using H = PdbHeuristic<N, Views>;
   const H h(set, goal.blank_cell());
   ASSERT_EQ(h.views(), Views);
   Random random(2026);
   for (int walk = 0; walk < 4; ++walk) {
-    Board<5> board = goal.canonical<5>(random_board(random, goal, Solvability::Solvable));
+    Board<N> board = goal.canonical<N>(random_board(random, goal, Solvability::Solvable));
     typename H::State plain = h.init(board), prepared = plain;
     for (int step = 0; step < 3000; ++step) {
       const int from = board.blank();
-      const int count = kMoves<5>.count[from];
-      const int to = kMoves<5>.target[from][random.below(static_cast<uint64_t>(count))];
+      const int count = kMoves<N>.count[from];
+      const int to = kMoves<N>.target[from][random.below(static_cast<uint64_t>(count))];
       const int label = board.at(to);
       const typename H::Lookup reads = h.prepare(prepared, board, label, to, from);
       board.slide(to);
@@ -188,12 +187,29 @@ void expect_incremental_equals_scratch(const PdbSet& set) {
 
 TEST(PdbHeuristic, FiveByFiveIncrementalIndexEqualsFromScratchAlongRandomWalks) {
   // Both views: the board and its reflection about the main diagonal.
-  expect_incremental_equals_scratch<2>(small_set("five", kFiveSmall, Goal::zero_first(5)));
+  const Goal goal = Goal::zero_first(5);
+  expect_incremental_equals_scratch<5, 2>(small_set("five", kFiveSmall, goal), goal);
 }
 
 TEST(PdbHeuristic, TwoPartitionsIncrementalIndexEqualsFromScratchAlongRandomWalks) {
   // Four views: each partition as is and reflected.
-  expect_incremental_equals_scratch<4>(small_set("five2", kFiveSmallTwice, Goal::zero_first(5)));
+  const Goal goal = Goal::zero_first(5);
+  expect_incremental_equals_scratch<5, 4>(small_set("five2", kFiveSmallTwice, goal), goal);
+}
+
+TEST(PdbHeuristic, FourByFourIncrementalIndexEqualsFromScratchAlongRandomWalks) {
+  // The 4x4 search's reads: the catalogue as is (standard goal), turned (zero-first: the views'
+  // cells are not the board's), with a second partition, and zero-aware.
+  const char* twice =
+      "side 4\n0 1 4 5\n2 3 6 7\n8 9 12 13\n10 11 14\npartition\n"
+      "0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14\n";
+  const char* zero = "side 4\nzero-aware\n0 1 4 5\n2 3 6 7\n8 9 12 13\n10 11 14\n";
+  for (const Goal& goal : {Goal::standard(4), Goal::zero_first(4)}) {
+    SCOPED_TRACE(goal.blank_cell());
+    expect_incremental_equals_scratch<4, 2>(small_set("quarters", kQuarters, goal), goal);
+    expect_incremental_equals_scratch<4, 4>(small_set("quarters2", twice, goal), goal);
+    expect_incremental_equals_scratch<4, 2>(small_set("quarters0", zero, goal), goal);
+  }
 }
 
 TEST(PdbHeuristic, StateHoldsTheViewsItsCatalogueNeeds) {
