@@ -306,8 +306,8 @@ class PdbHeuristic {
     if (g < 0) return {};
     const int d = to == from - N ? 0 : to == from + N ? 1 : to == from - 1 ? 2 : 3;
     const Between& between = view.between[from][d];
-    // (Without branches: whether a cell holds a tile of the group, earlier or later, is data.)
-    // (A move jumps over no cell of the view, or over N - 1: a fixed count, unrolled.)
+    // (Whether a jumped cell holds an earlier or a later tile of the group is in the jump table,
+    // not a branch. A move jumps over no cell of the view or over N - 1: a fixed count, unrolled.)
     uint32_t jumped = 0;
     if (between.count != 0)
       for (int i = 0; i < N - 1; ++i) jumped += view.jump[label][board.at(between.cell[i])];
