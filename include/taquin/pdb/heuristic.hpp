@@ -68,8 +68,7 @@ class PdbHeuristic {
         Group& group = view.group[g];
         const Table& table = *set.tables[plan.tables[g]];
         group.table = &table;
-        group.data = table.payload();
-        group.entry_shift = table.encoding() == Encoding::Excess4 ? 1 : 0;
+        group.reader = table.reader();
         group.k = table.group_size();
         group.blank_weight = table.zero_aware() ? 1 : 0;
         group.stride = table.zero_aware() ? kCells : 1;
@@ -239,17 +238,7 @@ class PdbHeuristic {
  private:
   struct Group {
     const Table* table = nullptr;
-    // The table's payload and encoding, read here by the search (Table::value's, without
-    // going through the table): entry e is in byte e >> entry_shift (1: Excess4, two a byte).
-    const uint8_t* data = nullptr;
-    uint32_t entry_shift = 0;
-    [[gnu::always_inline]] const uint8_t* address(uint32_t entry) const {
-      return data + (entry >> entry_shift);
-    }
-    [[gnu::always_inline]] int value(uint32_t entry, int manhattan) const {
-      if (entry_shift == 0) return data[entry];
-      return manhattan + 2 * ((data[entry >> 1] >> ((entry & 1) * 4)) & 15);
-    }
+    EntryReader reader;  // the table's, read by the search without going through the table
     int k = 0;
     std::array<uint8_t, kCells> label{};                     // board label of each group tile
     std::array<uint32_t, kCells> weight{};                   // place value of each rank digit
@@ -288,7 +277,7 @@ class PdbHeuristic {
   [[gnu::always_inline]] int sum_after(const State& s, int v, const Read& r) const {
     int sum = s.sum[v];
     if (r.group >= 0)
-      sum += view_[v].group[r.group].value(r.entry, r.manhattan) - s.part[v][r.group];
+      sum += view_[v].group[r.group].reader.value(r.entry, r.manhattan) - s.part[v][r.group];
     return sum;
   }
   // Brings view v up to date after the piece `label` slid from cell `from` to cell `to`.
@@ -317,13 +306,13 @@ class PdbHeuristic {
     return {g, index, index * step.stride + step.blank, manhattan};
   }
   [[gnu::always_inline]] void prefetch_read(int v, const Read& r) const {
-    __builtin_prefetch(view_[v].group[r.group].address(r.entry));
+    __builtin_prefetch(view_[v].group[r.group].reader.address(r.entry));
   }
   // Brings the read's group of view v up to date.
   [[gnu::always_inline]] void apply(State& s, int v, const Read& r) const {
     const int g = r.group;
     if (g < 0) return;
-    const int value = view_[v].group[g].value(r.entry, r.manhattan);
+    const int value = view_[v].group[g].reader.value(r.entry, r.manhattan);
     s.index[v][g] = r.index;
     s.manhattan[v][g] = static_cast<uint8_t>(r.manhattan);
     s.sum[v] += value - s.part[v][g];

@@ -52,6 +52,19 @@ static_assert(sizeof(FileHeader) == 128, "the on-disk header is 128 bytes");
 // Payload bytes of `entries` entries in `encoding`.
 uint64_t payload_size(Encoding encoding, uint64_t entries);
 
+// A table's payload and encoding: how its entries are read (Table::value). The search keeps one
+// per group, so that a read does not go through the Table. (Inlined: the search reads an entry
+// for every child; left to itself the compiler called these.)
+struct EntryReader {
+  const uint8_t* data = nullptr;
+  uint32_t shift = 0;  // entry e is in byte e >> shift: 1 for Excess4 (two a byte), 0 for Value8
+  [[gnu::always_inline]] const uint8_t* address(uint64_t e) const { return data + (e >> shift); }
+  [[gnu::always_inline]] int value(uint64_t e, int manhattan) const {
+    if (shift == 0) return data[e];
+    return manhattan + 2 * ((data[e >> 1] >> ((e & 1) * 4)) & 15);
+  }
+};
+
 // A table in memory: either a read-only mapping of a file or an owned buffer (fresh builds).
 // A classic table has one entry per placement of the group's tiles (indexed by its rank): the
 // fewest group-tile moves to the goal, the least over where the blank starts. A zero-aware table
@@ -83,16 +96,17 @@ class Table {
   const uint8_t* payload() const { return data_; }
   const std::string& path() const { return path_; }
 
-  // The value of entry `index` given the group's Manhattan sum for its placement. (Inlined:
-  // the search reads it for every child; left to itself the compiler called it.)
+  // How this table's entries are read, as a value a search can keep beside its own data.
+  EntryReader reader() const {
+    return {data_, encoding_ == Encoding::Excess4 ? uint32_t{1} : uint32_t{0}};
+  }
+  // The value of entry `index` given the group's Manhattan sum for its placement.
   [[gnu::always_inline]] int value(uint64_t index, int manhattan) const {
-    if (encoding_ == Encoding::Excess4)
-      return manhattan + 2 * ((data_[index >> 1] >> ((index & 1) * 4)) & 15);
-    return data_[index];
+    return reader().value(index, manhattan);
   }
   // Address of the byte holding entry `index` (for prefetching).
   [[gnu::always_inline]] const uint8_t* entry_address(uint64_t index) const {
-    return data_ + (encoding_ == Encoding::Excess4 ? index >> 1 : index);
+    return reader().address(index);
   }
 
   // XXH64 (seed 0) of the payload: the file header's (checked) for a mapped table, else computed.
