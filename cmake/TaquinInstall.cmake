@@ -13,10 +13,9 @@ endif()
 option(TAQUIN_SHARED "Also build the shared library libtaquin.so (installed; the Python module's)"
   ${TAQUIN_SHARED_DEFAULT})
 
-# The shared library: the static library's sources compiled again as position-independent code.
-# The `taquin` binary and the tests keep the static library, whose search code is not PIC.
+# The shared library: the static library's objects (position-independent), linked once more.
 if(TAQUIN_SHARED)
-  add_library(taquin_shared SHARED ${TAQUIN_LIB_SRC} ${TAQUIN_EMBEDDED_SRC})
+  add_library(taquin_shared SHARED $<TARGET_OBJECTS:taquin_objects>)
   target_include_directories(taquin_shared PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include> $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   target_link_libraries(taquin_shared PUBLIC $<BUILD_INTERFACE:taquin_flags> TBB::tbb
