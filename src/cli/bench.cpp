@@ -459,7 +459,7 @@ void setup_bench(CLI::App& app, int& exit_code) {
   sub->callback([options, &exit_code] { exit_code = run_bench(*options); });
 }
 
-const RegisterCommand registered(50, setup_bench);
+const RegisterCommand registered_bench(50, setup_bench);
 
 }  // namespace
 }  // namespace taquin::cli

@@ -74,7 +74,7 @@ void setup_check(CLI::App& app, int& exit_code) {
   sub->callback([options, &exit_code] { exit_code = run_check(*options); });
 }
 
-const RegisterCommand registered(10, setup_check);
+const RegisterCommand registered_check(10, setup_check);
 
 }  // namespace
 }  // namespace taquin::cli

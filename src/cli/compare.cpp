@@ -218,7 +218,7 @@ void setup_compare(CLI::App& app, int& exit_code) {
   sub->callback([options, &exit_code] { exit_code = run_compare(*options); });
 }
 
-const RegisterCommand registered(35, setup_compare);
+const RegisterCommand registered_compare(35, setup_compare);
 
 }  // namespace
 }  // namespace taquin::cli

@@ -306,7 +306,7 @@ void setup_completion(CLI::App& app, int& exit_code) {
   });
 }
 
-const RegisterCommand registered(90, setup_completion);
+const RegisterCommand registered_completion(90, setup_completion);
 
 }  // namespace
 }  // namespace taquin::cli

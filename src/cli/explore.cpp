@@ -140,7 +140,7 @@ void setup_explore(CLI::App& app, int& exit_code) {
   sub->callback([options, &exit_code] { exit_code = run_explore(*options); });
 }
 
-const RegisterCommand registered(40, setup_explore);
+const RegisterCommand registered_explore(40, setup_explore);
 
 }  // namespace
 }  // namespace taquin::cli

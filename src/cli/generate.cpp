@@ -143,7 +143,7 @@ void setup_generate(CLI::App& app, int& exit_code) {
   sub->callback([options, &exit_code] { exit_code = run_generate(*options); });
 }
 
-const RegisterCommand registered(20, setup_generate);
+const RegisterCommand registered_generate(20, setup_generate);
 
 }  // namespace
 }  // namespace taquin::cli

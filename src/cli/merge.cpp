@@ -110,7 +110,7 @@ void setup_merge(CLI::App& app, int& exit_code) {
   sub->callback([options, &exit_code] { exit_code = run_merge(*options); });
 }
 
-const RegisterCommand registered(35, setup_merge);
+const RegisterCommand registered_merge(35, setup_merge);
 
 }  // namespace
 }  // namespace taquin::cli

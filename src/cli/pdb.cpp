@@ -246,7 +246,7 @@ void setup_pdb(CLI::App& app, int& exit_code) {
   verify->callback([options, &exit_code] { exit_code = run_verify(*options); });
 }
 
-const RegisterCommand registered(60, setup_pdb);
+const RegisterCommand registered_pdb(60, setup_pdb);
 
 }  // namespace
 }  // namespace taquin::cli

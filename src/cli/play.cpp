@@ -329,7 +329,7 @@ void setup_play(CLI::App& app, int& exit_code) {
   sub->callback([options, &exit_code] { exit_code = run_play(*options); });
 }
 
-const RegisterCommand registered(38, setup_play);
+const RegisterCommand registered_play(38, setup_play);
 
 }  // namespace
 }  // namespace taquin::cli

@@ -703,7 +703,7 @@ void setup_serve(CLI::App& app, int& exit_code) {
   sub->callback([options, &exit_code] { exit_code = run_serve(*options); });
 }
 
-const RegisterCommand registered(39, setup_serve);
+const RegisterCommand registered_serve(39, setup_serve);
 
 }  // namespace
 }  // namespace taquin::cli

@@ -624,7 +624,7 @@ void setup_solve(CLI::App& app, int& exit_code) {
   sub->callback([options, &exit_code] { exit_code = run_solve(*options); });
 }
 
-const RegisterCommand registered(30, setup_solve);
+const RegisterCommand registered_solve(30, setup_solve);
 
 }  // namespace
 }  // namespace taquin::cli

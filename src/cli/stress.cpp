@@ -327,7 +327,7 @@ void setup_stress(CLI::App& app, int& exit_code) {
   sub->callback([options, &exit_code] { exit_code = run_stress(*options); });
 }
 
-const RegisterCommand registered(55, setup_stress);
+const RegisterCommand registered_stress(55, setup_stress);
 
 }  // namespace
 }  // namespace taquin::cli
