@@ -45,10 +45,10 @@ fi
 build_dir=${BUILD_DIR:-build}
 targets=${BUILD_TARGETS:-}
 ((tests)) || targets=${targets:-taquin}
-# Ninja for a new build directory: it compiles the binary's own files beside the library's,
-# where Make waits for the library first. (An existing directory keeps its generator.)
-generator=()
-[ -f "$build_dir/CMakeCache.txt" ] || generator=(-G Ninja)
-cmake -S . -B "$build_dir" "${generator[@]}" "$@" >&2
+# Ninja for a new build directory unless CMAKE_GENERATOR says otherwise: it compiles the binary's
+# own files beside the library's, where Make waits for the library first. (CMake keeps an
+# existing directory's generator.)
+export CMAKE_GENERATOR=${CMAKE_GENERATOR:-Ninja}
+cmake -S . -B "$build_dir" "$@" >&2
 # shellcheck disable=SC2086 # the targets are a list of words
 cmake --build "$build_dir" -j"$(nproc)" ${targets:+--target $targets} >&2
