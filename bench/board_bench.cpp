@@ -1,10 +1,10 @@
 // Micro-benchmarks of packed-board moves and incremental heuristics.
 #include <benchmark/benchmark.h>
 
+#include "core/generate.hpp"
+#include "heuristic/linear_conflict.hpp"
 #include "taquin/board.hpp"
-#include "taquin/generate.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/linear_conflict.hpp"
 
 namespace {
 

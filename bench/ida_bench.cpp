@@ -3,12 +3,12 @@
 
 #include <tbb/global_control.h>
 
-#include "taquin/embedded.hpp"
+#include "core/embedded.hpp"
+#include "heuristic/linear_conflict.hpp"
+#include "search/instances.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/heuristic.hpp"
 #include "taquin/io.hpp"
-#include "taquin/linear_conflict.hpp"
-#include "taquin/search/instances.hpp"
 
 namespace {
 

@@ -1,10 +1,10 @@
 // Micro-benchmarks of the exhaustive 8-puzzle BFS, A* on the hardest 8-puzzles and ranks.
 #include <benchmark/benchmark.h>
 
-#include "taquin/explore.hpp"
+#include "core/explore.hpp"
+#include "heuristic/linear_conflict.hpp"
+#include "search/instances.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/linear_conflict.hpp"
-#include "taquin/search/instances.hpp"
 
 namespace {
 

@@ -44,10 +44,10 @@ install(TARGETS ${TAQUIN_LIB_TARGETS} EXPORT taquinTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} NAMELINK_COMPONENT Unspecified
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-# The headers; the MPI search's are left out (the library is built without MPI).
+# The public headers, include/taquin/ (docs/api.md); the internal ones, under src/, are not
+# installed (tests/install/installed_headers_test.cmake compiles each installed header alone).
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/taquin DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  FILES_MATCHING PATTERN "*.hpp" PATTERN "mpi_ida.hpp" EXCLUDE
-  PATTERN "search_on_ranks.hpp" EXCLUDE)
+  FILES_MATCHING PATTERN "*.hpp")
 # The catalogues (also built into the binary and the library: `taquin pdb build 7-8`).
 file(GLOB TAQUIN_CATALOGUES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/pdb/*.cat)
 install(FILES ${TAQUIN_CATALOGUES} DESTINATION ${CMAKE_INSTALL_DATADIR}/taquin/catalogues)

@@ -14,7 +14,7 @@ if(TAQUIN_PYTHON AND TARGET taquin_shared)
   if(pybind11_FOUND)
     # NO_EXTRAS: no link-time optimisation of the module (the search is in the library).
     pybind11_add_module(taquin_python MODULE NO_EXTRAS ${PROJECT_SOURCE_DIR}/src/python/module.cpp)
-    target_link_libraries(taquin_python PRIVATE taquin_shared)
+    target_link_libraries(taquin_python PRIVATE taquin_shared taquin_internals)
     set(TAQUIN_PYTHON_DIR lib/python3/dist-packages CACHE STRING
       "Where the Python module is installed, under the prefix")
     file(RELATIVE_PATH TAQUIN_PYTHON_TO_LIB /prefix/${TAQUIN_PYTHON_DIR}

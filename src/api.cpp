@@ -4,7 +4,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
-#include "taquin/pdb/pdb_set.hpp"
+#include "pdb/pdb_set.hpp"
 
 #ifndef TAQUIN_VERSION
 #define TAQUIN_VERSION "0.0.0"

@@ -4,8 +4,8 @@
 #include <string>
 #include <utility>
 
-#include "taquin/pdb/pdb_set.hpp"
-#include "taquin/replay.hpp"
+#include "core/replay.hpp"
+#include "pdb/pdb_set.hpp"
 
 namespace taquin {
 

@@ -2,11 +2,11 @@
 // against IDA* on the 15-puzzle.
 #include <gtest/gtest.h>
 
-#include "taquin/explore.hpp"
-#include "taquin/generate.hpp"
+#include "core/explore.hpp"
+#include "core/generate.hpp"
+#include "heuristic/linear_conflict.hpp"
+#include "search/instances.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/linear_conflict.hpp"
-#include "taquin/search/instances.hpp"
 #include "test_support.hpp"
 
 namespace taquin {

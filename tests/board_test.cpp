@@ -3,8 +3,8 @@
 
 #include <vector>
 
+#include "core/generate.hpp"
 #include "taquin/board.hpp"
-#include "taquin/generate.hpp"
 #include "taquin/goal.hpp"
 
 namespace taquin {

@@ -11,10 +11,10 @@
 #include <xxhash.h>
 
 #include "cli_run.hpp"
-#include "taquin/pdb/builder.hpp"
-#include "taquin/pdb/catalogue.hpp"
-#include "taquin/pdb/direct_table.hpp"
-#include "taquin/pdb/table.hpp"
+#include "pdb/builder.hpp"
+#include "pdb/catalogue.hpp"
+#include "pdb/direct_table.hpp"
+#include "pdb/table.hpp"
 #include "temp_dir.hpp"
 
 namespace taquin::pdb {

@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <numeric>
 
-#include "taquin/explore.hpp"
-#include "taquin/generate.hpp"
-#include "taquin/rank.hpp"
-#include "taquin/solvability.hpp"
+#include "core/explore.hpp"
+#include "core/generate.hpp"
+#include "core/rank.hpp"
+#include "core/solvability.hpp"
 
 namespace taquin {
 namespace {

@@ -10,7 +10,7 @@
 #include <system_error>
 #include <vector>
 
-#include "taquin/search/move_automaton.hpp"
+#include "search/move_automaton.hpp"
 
 namespace {
 

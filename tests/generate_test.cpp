@@ -3,8 +3,8 @@
 
 #include <map>
 
-#include "taquin/generate.hpp"
-#include "taquin/solvability.hpp"
+#include "core/generate.hpp"
+#include "core/solvability.hpp"
 
 namespace taquin {
 namespace {

@@ -11,9 +11,9 @@
 #include <sstream>
 
 #include "cli_run.hpp"
-#include "taquin/embedded.hpp"
-#include "taquin/heuristic_choice.hpp"
-#include "taquin/pdb/builder.hpp"
+#include "core/embedded.hpp"
+#include "heuristic/heuristic_choice.hpp"
+#include "pdb/builder.hpp"
 #include "temp_dir.hpp"
 
 namespace taquin {

@@ -4,10 +4,10 @@
 
 #include <type_traits>
 
-#include "taquin/explore.hpp"
-#include "taquin/generate.hpp"
+#include "core/explore.hpp"
+#include "core/generate.hpp"
+#include "heuristic/linear_conflict.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/linear_conflict.hpp"
 
 namespace taquin {
 namespace {

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <string>
 
-#include "memory_size.hpp"
+#include "cli/memory_size.hpp"
 #include "temp_dir.hpp"
 
 namespace taquin::cli {

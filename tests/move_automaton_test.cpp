@@ -7,10 +7,10 @@
 #include <unordered_map>
 #include <vector>
 
+#include "search/instances.hpp"
+#include "search/move_automaton.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/search/instances.hpp"
-#include "taquin/search/move_automaton.hpp"
 
 namespace taquin {
 namespace {

@@ -14,8 +14,8 @@
 #include <sstream>
 
 #include "cli_run.hpp"
+#include "core/replay.hpp"
 #include "taquin/goal.hpp"
-#include "taquin/replay.hpp"
 
 namespace taquin::testing {
 namespace {

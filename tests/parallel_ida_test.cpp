@@ -6,12 +6,12 @@
 
 #include <tbb/global_control.h>
 
-#include "taquin/explore.hpp"
-#include "taquin/generate.hpp"
+#include "core/explore.hpp"
+#include "core/generate.hpp"
+#include "heuristic/linear_conflict.hpp"
+#include "search/instances.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/linear_conflict.hpp"
-#include "taquin/search/instances.hpp"
 #include "test_support.hpp"
 
 namespace taquin {

@@ -6,11 +6,11 @@
 #include <fstream>
 #include <unordered_map>
 
-#include "taquin/pdb/builder.hpp"
-#include "taquin/pdb/catalogue.hpp"
-#include "taquin/pdb/geometry.hpp"
-#include "taquin/pdb/rank.hpp"
-#include "taquin/pdb/verify.hpp"
+#include "pdb/builder.hpp"
+#include "pdb/catalogue.hpp"
+#include "pdb/geometry.hpp"
+#include "pdb/rank.hpp"
+#include "pdb/verify.hpp"
 
 namespace taquin::pdb {
 namespace {

@@ -12,12 +12,12 @@
 #include <xxhash.h>
 
 #include "cli_run.hpp"
+#include "pdb/builder.hpp"
+#include "pdb/pdb_set.hpp"
+#include "pdb/rank.hpp"
+#include "pdb/table.hpp"
+#include "pdb/verify.hpp"
 #include "pdb_forge.hpp"
-#include "taquin/pdb/builder.hpp"
-#include "taquin/pdb/pdb_set.hpp"
-#include "taquin/pdb/rank.hpp"
-#include "taquin/pdb/table.hpp"
-#include "taquin/pdb/verify.hpp"
 #include "temp_dir.hpp"
 
 namespace taquin::pdb {

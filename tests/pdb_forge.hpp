@@ -8,8 +8,8 @@
 #include <cstring>
 #include <string>
 
-#include "taquin/pdb/table.hpp"
-#include "taquin/rank.hpp"
+#include "core/rank.hpp"
+#include "pdb/table.hpp"
 
 namespace taquin::testing {
 

@@ -7,17 +7,17 @@
 
 #include <tbb/global_control.h>
 
-#include "taquin/explore.hpp"
-#include "taquin/generate.hpp"
+#include "core/explore.hpp"
+#include "core/generate.hpp"
+#include "heuristic/linear_conflict.hpp"
+#include "pdb/builder.hpp"
+#include "pdb/heuristic.hpp"
+#include "pdb/pdb_set.hpp"
+#include "search/instances.hpp"
+#include "search/move_automaton.hpp"
+#include "search/parallel_ida.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/linear_conflict.hpp"
-#include "taquin/pdb/builder.hpp"
-#include "taquin/pdb/heuristic.hpp"
-#include "taquin/pdb/pdb_set.hpp"
-#include "taquin/search/instances.hpp"
-#include "taquin/search/move_automaton.hpp"
-#include "taquin/search/parallel_ida.hpp"
 #include "test_support.hpp"
 
 namespace taquin::pdb {

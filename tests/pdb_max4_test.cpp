@@ -6,13 +6,13 @@
 #include <filesystem>
 #include <fstream>
 
-#include "taquin/generate.hpp"
+#include "core/generate.hpp"
+#include "heuristic/linear_conflict.hpp"
+#include "pdb/builder.hpp"
+#include "pdb/heuristic.hpp"
+#include "pdb/pdb_set.hpp"
+#include "search/instances.hpp"
 #include "taquin/goal.hpp"
-#include "taquin/linear_conflict.hpp"
-#include "taquin/pdb/builder.hpp"
-#include "taquin/pdb/heuristic.hpp"
-#include "taquin/pdb/pdb_set.hpp"
-#include "taquin/search/instances.hpp"
 #include "taquin/search/solver.hpp"
 #include "test_support.hpp"
 

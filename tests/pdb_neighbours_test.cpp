@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "core/rank.hpp"
+#include "pdb/builder.hpp"
+#include "pdb/table.hpp"
+#include "pdb/verify.hpp"
 #include "pdb_forge.hpp"
-#include "taquin/pdb/builder.hpp"
-#include "taquin/pdb/table.hpp"
-#include "taquin/pdb/verify.hpp"
-#include "taquin/rank.hpp"
 #include "temp_dir.hpp"
 
 namespace taquin::pdb {

@@ -9,19 +9,19 @@
 #include <fstream>
 #include <optional>
 
-#include "taquin/explore.hpp"
-#include "taquin/generate.hpp"
+#include "core/explore.hpp"
+#include "core/generate.hpp"
+#include "core/rank.hpp"
+#include "heuristic/linear_conflict.hpp"
+#include "pdb/builder.hpp"
+#include "pdb/direct_heuristic.hpp"
+#include "pdb/heuristic.hpp"
+#include "pdb/pdb_set.hpp"
+#include "pdb/verify.hpp"
+#include "search/instances.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/heuristic.hpp"
 #include "taquin/io.hpp"
-#include "taquin/linear_conflict.hpp"
-#include "taquin/pdb/builder.hpp"
-#include "taquin/pdb/direct_heuristic.hpp"
-#include "taquin/pdb/heuristic.hpp"
-#include "taquin/pdb/pdb_set.hpp"
-#include "taquin/pdb/verify.hpp"
-#include "taquin/rank.hpp"
-#include "taquin/search/instances.hpp"
 #include "test_support.hpp"
 
 namespace taquin::pdb {

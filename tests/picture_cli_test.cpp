@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "cli_run.hpp"
+#include "core/replay.hpp"
+#include "render/render.hpp"
 #include "taquin/goal.hpp"
-#include "taquin/render.hpp"
-#include "taquin/replay.hpp"
 
 namespace taquin {
 namespace {

@@ -7,9 +7,9 @@
 #include <numeric>
 #include <vector>
 
-#include "taquin/generate.hpp"
-#include "taquin/rank.hpp"
-#include "taquin/solvability.hpp"
+#include "core/generate.hpp"
+#include "core/rank.hpp"
+#include "core/solvability.hpp"
 
 namespace taquin {
 namespace {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "records.hpp"
+#include "cli/records.hpp"
 
 namespace taquin::cli {
 namespace {

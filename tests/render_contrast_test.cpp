@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "taquin/render.hpp"
+#include "render/render.hpp"
 
 namespace taquin {
 namespace {

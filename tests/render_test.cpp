@@ -1,5 +1,5 @@
 // Tests of the rendering core (render.hpp): gradient colours, text blocks, the side-by-side layout.
-#include "taquin/render.hpp"
+#include "render/render.hpp"
 
 #include <gtest/gtest.h>
 

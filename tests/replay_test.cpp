@@ -1,7 +1,7 @@
 // Tests of replay_solution, the replay check that guards every printed solution.
 #include <gtest/gtest.h>
 
-#include "taquin/replay.hpp"
+#include "core/replay.hpp"
 
 namespace taquin {
 namespace {

@@ -10,12 +10,12 @@
 #include <thread>
 
 #include "cli_run.hpp"
+#include "core/generate.hpp"
+#include "core/replay.hpp"
+#include "core/solvability.hpp"
 #include "serve_server.hpp"
-#include "taquin/generate.hpp"
 #include "taquin/goal.hpp"
-#include "taquin/replay.hpp"
 #include "taquin/search/solver.hpp"
-#include "taquin/solvability.hpp"
 
 namespace taquin {
 namespace {

@@ -5,9 +5,9 @@
 #include <array>
 #include <numeric>
 
-#include "taquin/explore.hpp"
+#include "core/explore.hpp"
+#include "core/solvability.hpp"
 #include "taquin/io.hpp"
-#include "taquin/solvability.hpp"
 #include "test_support.hpp"
 
 namespace taquin {

@@ -2,8 +2,8 @@
 // results, refused inputs, a replay that fails, batches, a cancel token.
 #include <gtest/gtest.h>
 
-#include "taquin/explore.hpp"
-#include "taquin/generate.hpp"
+#include "core/explore.hpp"
+#include "core/generate.hpp"
 #include "taquin/taquin.hpp"
 
 namespace taquin {

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "cli_run.hpp"
+#include "core/replay.hpp"
 #include "taquin/goal.hpp"
-#include "taquin/replay.hpp"
 
 namespace taquin {
 namespace {

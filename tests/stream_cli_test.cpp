@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "cli_run.hpp"
-#include "taquin/explore.hpp"
+#include "core/explore.hpp"
+#include "core/solvability.hpp"
 #include "taquin/goal.hpp"
-#include "taquin/solvability.hpp"
 
 namespace taquin::testing {
 namespace {

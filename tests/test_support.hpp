@@ -9,13 +9,13 @@
 #include <string_view>
 #include <vector>
 
+#include "core/embedded.hpp"
+#include "core/explore.hpp"
+#include "core/generate.hpp"
+#include "core/replay.hpp"
 #include "taquin/board.hpp"
-#include "taquin/embedded.hpp"
-#include "taquin/explore.hpp"
-#include "taquin/generate.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/io.hpp"
-#include "taquin/replay.hpp"
 #include "taquin/search/result.hpp"
 
 namespace taquin::testing {

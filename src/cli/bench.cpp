@@ -23,11 +23,11 @@
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 
-#include "command.hpp"
-#include "pdb_choice.hpp"
-#include "taquin/embedded.hpp"
+#include "cli/command.hpp"
+#include "cli/pdb_choice.hpp"
+#include "core/embedded.hpp"
+#include "pdb/pdb_set.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/pdb/pdb_set.hpp"
 #include "taquin/solve.hpp"
 
 namespace taquin::cli {

@@ -1,8 +1,8 @@
 // `taquin check`: solvability of every input board against the goal, in input order.
 #include <iostream>
 
-#include "command.hpp"
-#include "taquin/solvability.hpp"
+#include "cli/command.hpp"
+#include "core/solvability.hpp"
 
 namespace taquin::cli {
 namespace {

@@ -1,5 +1,5 @@
 // The subcommand registry: each subcommand registers itself, `taquin --help` lists them in order.
-#include "command.hpp"
+#include "cli/command.hpp"
 
 #include <algorithm>
 #include <utility>

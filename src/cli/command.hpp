@@ -13,12 +13,12 @@
 
 #include <CLI/CLI.hpp>
 
-#include "diagnostics.hpp"
-#include "interrupt.hpp"
-#include "job_stream.hpp"
-#include "limits.hpp"
-#include "options.hpp"
-#include "records.hpp"
+#include "cli/diagnostics.hpp"
+#include "cli/interrupt.hpp"
+#include "cli/job_stream.hpp"
+#include "cli/limits.hpp"
+#include "cli/options.hpp"
+#include "cli/records.hpp"
 #include "taquin/error.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/io.hpp"

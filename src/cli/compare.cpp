@@ -6,9 +6,9 @@
 #include <memory>
 #include <optional>
 
-#include "command.hpp"
-#include "pdb_choice.hpp"
-#include "taquin/solvability.hpp"
+#include "cli/command.hpp"
+#include "cli/pdb_choice.hpp"
+#include "core/solvability.hpp"
 #include "taquin/solve.hpp"
 
 namespace taquin::cli {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "command.hpp"
+#include "cli/command.hpp"
 
 namespace taquin::cli {
 namespace {

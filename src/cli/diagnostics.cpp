@@ -1,10 +1,10 @@
 // Diagnostics on stderr: one line each, "taquin: " first, every byte of a name made visible.
-#include "diagnostics.hpp"
+#include "cli/diagnostics.hpp"
 
 #include <cstdio>
 #include <iostream>
 
-#include "utf8.hpp"
+#include "cli/utf8.hpp"
 
 namespace taquin::cli {
 

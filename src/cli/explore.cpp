@@ -7,10 +7,10 @@
 #include <memory>
 #include <optional>
 
-#include "command.hpp"
-#include "memory_size.hpp"
-#include "taquin/explore.hpp"
-#include "view.hpp"
+#include "cli/command.hpp"
+#include "cli/memory_size.hpp"
+#include "cli/view.hpp"
+#include "core/explore.hpp"
 
 namespace taquin::cli {
 namespace {

@@ -4,11 +4,11 @@
 
 #include <tbb/info.h>
 
-#include "command.hpp"
-#include "pdb_choice.hpp"
-#include "taquin/explore.hpp"
-#include "taquin/generate.hpp"
-#include "taquin/solvability.hpp"
+#include "cli/command.hpp"
+#include "cli/pdb_choice.hpp"
+#include "core/explore.hpp"
+#include "core/generate.hpp"
+#include "core/solvability.hpp"
 #include "taquin/solve.hpp"
 #include "taquin/tables.hpp"
 

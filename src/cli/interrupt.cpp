@@ -1,5 +1,5 @@
 // Ctrl-C, SIGTERM and SIGHUP: the first stops the searches cleanly, a second kills the process.
-#include "interrupt.hpp"
+#include "cli/interrupt.hpp"
 
 #include <signal.h>
 

@@ -1,11 +1,11 @@
 // The boards of a batch as jobs, read one at a time, and the shard of the batch a run takes.
-#include "job_stream.hpp"
+#include "cli/job_stream.hpp"
 
 #include <charconv>
 #include <string_view>
 #include <utility>
 
-#include "taquin/solvability.hpp"
+#include "core/solvability.hpp"
 
 namespace taquin::cli {
 

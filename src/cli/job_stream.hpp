@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "options.hpp"
+#include "cli/options.hpp"
 #include "taquin/error.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/io.hpp"

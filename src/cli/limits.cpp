@@ -1,12 +1,12 @@
 // The search limits of --max-nodes, --max-seconds and --max-memory.
-#include "limits.hpp"
+#include "cli/limits.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <string_view>
 
-#include "memory_size.hpp"
+#include "cli/memory_size.hpp"
 
 namespace taquin::cli {
 

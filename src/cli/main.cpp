@@ -10,10 +10,10 @@
 #include <signal.h>
 #include <unistd.h>
 
-#include "command.hpp"
-#include "taquin/pdb/direct_table.hpp"
+#include "cli/command.hpp"
+#include "pdb/direct_table.hpp"
 #ifdef TAQUIN_MPI
-#include "mpi_solve.hpp"
+#include "cli/mpi_solve.hpp"
 #endif
 
 namespace {

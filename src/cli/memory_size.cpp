@@ -1,5 +1,5 @@
 // Memory sizes on the command line: suffix parsing, the physical-memory default, printing.
-#include "memory_size.hpp"
+#include "cli/memory_size.hpp"
 
 #include <sys/resource.h>
 #include <unistd.h>

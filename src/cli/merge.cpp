@@ -5,7 +5,7 @@
 #include <iostream>
 #include <string_view>
 
-#include "command.hpp"
+#include "cli/command.hpp"
 
 namespace taquin::cli {
 namespace {

@@ -1,5 +1,5 @@
 // `taquin solve` over MPI: the session, rank 0's hand-over of each board, the other ranks' loop.
-#include "mpi_solve.hpp"
+#include "cli/mpi_solve.hpp"
 
 #include <mpi.h>
 
@@ -7,9 +7,9 @@
 #include <iostream>
 #include <optional>
 
-#include "command.hpp"
-#include "taquin/search/mpi_ida.hpp"
-#include "taquin/search_on_ranks.hpp"
+#include "cli/command.hpp"
+#include "mpi/mpi_ida.hpp"
+#include "mpi/search_on_ranks.hpp"
 
 namespace taquin::cli::mpi {
 namespace {

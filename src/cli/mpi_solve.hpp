@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "pdb_choice.hpp"
+#include "cli/pdb_choice.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/io.hpp"
 #include "taquin/search/result.hpp"

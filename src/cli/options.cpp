@@ -1,5 +1,5 @@
 // The options every subcommand shares, and the one rule of empty values.
-#include "options.hpp"
+#include "cli/options.hpp"
 
 #include <algorithm>
 #include <charconv>

@@ -8,16 +8,16 @@
 #include <iostream>
 #include <optional>
 
-#include "command.hpp"
-#include "memory_size.hpp"
-#include "pdb_choice.hpp"
-#include "taquin/pdb/builder.hpp"
-#include "taquin/pdb/catalogue.hpp"
-#include "taquin/pdb/direct_table.hpp"
-#include "taquin/pdb/pdb_set.hpp"
-#include "taquin/pdb/table.hpp"
-#include "taquin/pdb/verify.hpp"
-#include "view.hpp"
+#include "cli/command.hpp"
+#include "cli/memory_size.hpp"
+#include "cli/pdb_choice.hpp"
+#include "cli/view.hpp"
+#include "pdb/builder.hpp"
+#include "pdb/catalogue.hpp"
+#include "pdb/direct_table.hpp"
+#include "pdb/pdb_set.hpp"
+#include "pdb/table.hpp"
+#include "pdb/verify.hpp"
 
 namespace taquin::cli {
 namespace {

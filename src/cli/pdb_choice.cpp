@@ -1,5 +1,5 @@
 // Pattern-database options shared by solve and bench: loading, building on request, progress.
-#include "pdb_choice.hpp"
+#include "cli/pdb_choice.hpp"
 
 #include <unistd.h>
 
@@ -9,7 +9,7 @@
 #include <iostream>
 #include <utility>
 
-#include "memory_size.hpp"
+#include "cli/memory_size.hpp"
 
 namespace taquin::cli {
 

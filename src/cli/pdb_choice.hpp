@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "command.hpp"
-#include "taquin/heuristic_choice.hpp"
-#include "taquin/pdb/builder.hpp"
-#include "taquin/pdb/pdb_set.hpp"
-#include "view.hpp"
+#include "cli/command.hpp"
+#include "cli/view.hpp"
+#include "heuristic/heuristic_choice.hpp"
+#include "pdb/builder.hpp"
+#include "pdb/pdb_set.hpp"
 
 namespace taquin::cli {
 

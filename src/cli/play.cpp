@@ -13,13 +13,13 @@
 #include <stdexcept>
 #include <thread>
 
-#include "command.hpp"
-#include "pdb_choice.hpp"
-#include "taquin/generate.hpp"
-#include "taquin/render.hpp"
-#include "taquin/solvability.hpp"
+#include "cli/command.hpp"
+#include "cli/pdb_choice.hpp"
+#include "cli/view.hpp"
+#include "core/generate.hpp"
+#include "core/solvability.hpp"
+#include "render/render.hpp"
 #include "taquin/solve.hpp"
-#include "view.hpp"
 
 namespace taquin::cli {
 namespace {

@@ -1,5 +1,5 @@
 // The records of --format json and csv: one JSON object a line (nlohmann-json), or CSV rows.
-#include "records.hpp"
+#include "cli/records.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "utf8.hpp"
+#include "cli/utf8.hpp"
 
 namespace taquin::cli {
 

@@ -16,15 +16,15 @@
 #include <tbb/global_control.h>
 #include <nlohmann/json.hpp>
 
-#include "command.hpp"
-#include "memory_size.hpp"
-#include "pdb_choice.hpp"
-#include "serve_assets.hpp"
-#include "serve_searches.hpp"
-#include "serve_solve.hpp"
-#include "taquin/generate.hpp"
-#include "taquin/render.hpp"
-#include "taquin/solvability.hpp"
+#include "cli/command.hpp"
+#include "cli/memory_size.hpp"
+#include "cli/pdb_choice.hpp"
+#include "cli/serve_assets.hpp"
+#include "cli/serve_searches.hpp"
+#include "cli/serve_solve.hpp"
+#include "core/generate.hpp"
+#include "core/solvability.hpp"
+#include "render/render.hpp"
 
 namespace taquin::cli {
 namespace {

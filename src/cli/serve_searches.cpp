@@ -1,5 +1,5 @@
 // The searches of `taquin serve`: threads, cap, progress and cancellation (serve_searches.hpp).
-#include "serve_searches.hpp"
+#include "cli/serve_searches.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "command.hpp"
+#include "cli/command.hpp"
 
 namespace taquin::cli {
 

@@ -1,9 +1,9 @@
 // `taquin serve`'s checked search: taquin::solve, its replay failure named after the board.
-#include "serve_solve.hpp"
+#include "cli/serve_solve.hpp"
 
 #include <utility>
 
-#include "taquin/solvability.hpp"
+#include "core/solvability.hpp"
 #include "taquin/solve.hpp"
 
 namespace taquin::cli {

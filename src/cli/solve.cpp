@@ -16,18 +16,18 @@
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
 
-#include "command.hpp"
-#include "memory_size.hpp"
-#include "pdb_choice.hpp"
+#include "cli/command.hpp"
+#include "cli/memory_size.hpp"
+#include "cli/pdb_choice.hpp"
+#include "cli/view.hpp"
+#include "core/solvability.hpp"
 #include "taquin/heuristic.hpp"
 #include "taquin/search/result.hpp"
 #include "taquin/search/solver.hpp"
-#include "taquin/solvability.hpp"
 #include "taquin/solve.hpp"
-#include "view.hpp"
 
 #ifdef TAQUIN_MPI
-#include "mpi_solve.hpp"
+#include "cli/mpi_solve.hpp"
 #endif
 
 namespace taquin::cli {

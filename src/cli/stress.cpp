@@ -16,13 +16,13 @@
 #include <tbb/info.h>
 #include <tbb/parallel_for.h>
 
-#include "command.hpp"
-#include "pdb_choice.hpp"
-#include "taquin/embedded.hpp"
-#include "taquin/explore.hpp"
-#include "taquin/generate.hpp"
-#include "taquin/pdb/geometry.hpp"
-#include "taquin/solvability.hpp"
+#include "cli/command.hpp"
+#include "cli/pdb_choice.hpp"
+#include "core/embedded.hpp"
+#include "core/explore.hpp"
+#include "core/generate.hpp"
+#include "core/solvability.hpp"
+#include "pdb/geometry.hpp"
 #include "taquin/solve.hpp"
 
 namespace taquin::cli {

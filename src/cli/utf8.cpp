@@ -1,5 +1,5 @@
 // Well-formed UTF-8, as the CLI's diagnostics and JSON records check it.
-#include "utf8.hpp"
+#include "cli/utf8.hpp"
 
 namespace taquin::cli {
 

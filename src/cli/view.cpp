@@ -1,7 +1,7 @@
 // The CLI's view options: terminal colours and width, the --show-path grid, picture files.
-#include "view.hpp"
+#include "cli/view.hpp"
 
-#include "command.hpp"
+#include "cli/command.hpp"
 
 #include <sys/ioctl.h>
 #include <unistd.h>

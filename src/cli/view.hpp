@@ -11,9 +11,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "render/render.hpp"
 #include "taquin/error.hpp"
 #include "taquin/goal.hpp"
-#include "taquin/render.hpp"
 #include "taquin/search/result.hpp"
 
 namespace taquin::cli {

@@ -1,9 +1,9 @@
 // The MPI search of one board: relabelled, its heuristic chosen, searched by every rank. Linked
 // into the `taquin` binary of TAQUIN_MPI builds, not into the library (which needs no MPI).
-#include "taquin/search_on_ranks.hpp"
+#include "mpi/search_on_ranks.hpp"
 
-#include "../search/solver.ipp"  // with_heuristic: the heuristic kind made a type, once
-#include "taquin/search/mpi_ida.hpp"
+#include "mpi/mpi_ida.hpp"
+#include "search/run_search.hpp"  // with_heuristic: the heuristic kind made a type, once
 
 namespace taquin {
 

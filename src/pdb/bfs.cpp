@@ -1,7 +1,7 @@
 // The pattern-database breadth-first search that builds one group's table: rounds over blocks of
 // (placement, blank region) states, one block per set of occupied cells and region of the blank,
 // each a bitset over the orders of the group's tiles on those cells.
-#include "bfs.hpp"
+#include "pdb/bfs.hpp"
 
 #include <algorithm>
 #include <array>
@@ -19,9 +19,9 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
-#include "taquin/pdb/cell_sets.hpp"
-#include "taquin/pdb/geometry.hpp"
-#include "taquin/pdb/rank.hpp"
+#include "pdb/cell_sets.hpp"
+#include "pdb/geometry.hpp"
+#include "pdb/rank.hpp"
 
 namespace taquin::pdb {
 namespace {

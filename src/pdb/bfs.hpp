@@ -6,9 +6,9 @@
 #include <memory>
 #include <vector>
 
+#include "pdb/builder.hpp"
+#include "pdb/table.hpp"
 #include "taquin/error.hpp"
-#include "taquin/pdb/builder.hpp"
-#include "taquin/pdb/table.hpp"
 
 namespace taquin::pdb {
 

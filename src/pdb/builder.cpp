@@ -1,6 +1,6 @@
 // Building a catalogue's tables: checks before any work, copies of tables already built, and the
 // files written (temporary then rename); the breadth-first search itself is bfs.cpp's.
-#include "taquin/pdb/builder.hpp"
+#include "pdb/builder.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -11,12 +11,12 @@
 #include <signal.h>
 #include <unistd.h>
 
-#include "bfs.hpp"
-#include "regular_file.hpp"
+#include "pdb/bfs.hpp"
+#include "pdb/direct_table.hpp"
+#include "pdb/geometry.hpp"
+#include "pdb/rank.hpp"
+#include "pdb/regular_file.hpp"
 #include "taquin/io.hpp"
-#include "taquin/pdb/direct_table.hpp"
-#include "taquin/pdb/geometry.hpp"
-#include "taquin/pdb/rank.hpp"
 
 namespace taquin::pdb {
 

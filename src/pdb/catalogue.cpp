@@ -1,5 +1,5 @@
 // Catalogue parsing: "side N" then one group of goal cells a line, with errors naming the line.
-#include "taquin/pdb/catalogue.hpp"
+#include "pdb/catalogue.hpp"
 
 #include <unistd.h>
 
@@ -8,7 +8,7 @@
 #include <charconv>
 #include <cstring>
 
-#include "regular_file.hpp"
+#include "pdb/regular_file.hpp"
 #include "taquin/io.hpp"
 #include "taquin/tables.hpp"
 

@@ -1,6 +1,6 @@
 // Expanding a classic table into direct-indexed bytes, once per table, shared by every search;
 // direct files: writing an expansion beside its table, mapping and checking it.
-#include "taquin/pdb/direct_table.hpp"
+#include "pdb/direct_table.hpp"
 
 #include <sys/mman.h>
 #include <tbb/parallel_for.h>
@@ -19,10 +19,10 @@
 #include <utility>
 #include <vector>
 
-#include "regular_file.hpp"
+#include "core/rank.hpp"
+#include "pdb/geometry.hpp"
+#include "pdb/regular_file.hpp"
 #include "taquin/io.hpp"
-#include "taquin/pdb/geometry.hpp"
-#include "taquin/rank.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin::pdb {

@@ -1,16 +1,16 @@
 // Locating a catalogue's tables on disk and loading them (mmap, validation, goal symmetries).
-#include "taquin/pdb/pdb_set.hpp"
+#include "pdb/pdb_set.hpp"
 
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <filesystem>
 
-#include "regular_file.hpp"
-#include "taquin/embedded.hpp"
-#include "taquin/pdb/builder.hpp"
-#include "taquin/pdb/direct_table.hpp"
-#include "taquin/pdb/geometry.hpp"
+#include "core/embedded.hpp"
+#include "pdb/builder.hpp"
+#include "pdb/direct_table.hpp"
+#include "pdb/geometry.hpp"
+#include "pdb/regular_file.hpp"
 
 namespace taquin::pdb {
 namespace fs = std::filesystem;

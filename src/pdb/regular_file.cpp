@@ -1,5 +1,5 @@
 // Opening pattern-database files without waiting on a FIFO or device.
-#include "regular_file.hpp"
+#include "pdb/regular_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,6 +1,6 @@
 // Table files: header and checksums, writing through a temporary file, mmap loading (the checks
 // of the values a load makes: verify.cpp).
-#include "taquin/pdb/table.hpp"
+#include "pdb/table.hpp"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -14,10 +14,10 @@
 #include <string>
 #include <string_view>
 
-#include "regular_file.hpp"
+#include "core/rank.hpp"
+#include "pdb/regular_file.hpp"
+#include "pdb/verify.hpp"
 #include "taquin/io.hpp"
-#include "taquin/pdb/verify.hpp"
-#include "taquin/rank.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin::pdb {

@@ -2,7 +2,7 @@
 // values), `pdb verify`'s check of every entry, and the neighbour check both sample (placements
 // one group move apart hold values at most one move apart: a forged table's values raised where
 // its Manhattan bound and parity cannot show it).
-#include "taquin/pdb/verify.hpp"
+#include "pdb/verify.hpp"
 
 #include <tbb/blocked_range.h>
 #include <xxhash.h>
@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "taquin/pdb/cell_sets.hpp"
-#include "taquin/pdb/geometry.hpp"
-#include "taquin/pdb/rank.hpp"
+#include "pdb/cell_sets.hpp"
+#include "pdb/geometry.hpp"
+#include "pdb/rank.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin::pdb {

@@ -18,11 +18,11 @@
 
 #include <tbb/task_arena.h>
 
-#include "taquin/generate.hpp"
-#include "taquin/heuristic_choice.hpp"
-#include "taquin/pdb/pdb_set.hpp"
-#include "taquin/replay.hpp"
-#include "taquin/solvability.hpp"
+#include "core/generate.hpp"
+#include "core/replay.hpp"
+#include "core/solvability.hpp"
+#include "heuristic/heuristic_choice.hpp"
+#include "pdb/pdb_set.hpp"
 #include "taquin/taquin.hpp"
 
 namespace py = pybind11;

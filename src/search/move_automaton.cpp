@@ -1,5 +1,5 @@
 // Finding duplicate blank-move strings and building the Aho-Corasick automaton that rejects them.
-#include "taquin/search/move_automaton.hpp"
+#include "search/move_automaton.hpp"
 
 #include <algorithm>
 #include <array>
@@ -187,7 +187,7 @@ template class BasicMoveAutomaton<uint32_t>;
 
 std::vector<std::string> shipped_duplicate_moves() {
   static constexpr const char* kStrings[] = {
-#include "duplicate_moves.inc"
+#include "search/duplicate_moves.inc"
   };
   return std::vector<std::string>(std::begin(kStrings), std::end(kStrings));
 }
@@ -198,7 +198,7 @@ std::vector<DuplicateMoves> shipped_deep_duplicate_moves() {
     const char* twin;
   };
   static constexpr Pair kPairs[] = {
-#include "duplicate_moves_14.inc"
+#include "search/duplicate_moves_14.inc"
   };
   std::vector<DuplicateMoves> out;
   out.reserve(std::size(kPairs));

@@ -1,5 +1,5 @@
-// The searches of side 4 with one partition's pattern databases (taquin/search/instances.hpp).
-#include "solver.ipp"
+// The searches of side 4 with one partition's pattern databases (search/instances.hpp).
+#include "search/run_search.hpp"
 
 namespace taquin {
 

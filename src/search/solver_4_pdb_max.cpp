@@ -1,6 +1,6 @@
 // The searches of side 4 with two partitions' pattern databases, the larger of their sums
-// (taquin/search/instances.hpp).
-#include "solver.ipp"
+// (search/instances.hpp).
+#include "search/run_search.hpp"
 
 namespace taquin {
 

@@ -1,5 +1,5 @@
-// The searches of side 5 with the direct-indexed tables that taquin/search/instances.hpp declares.
-#include "solver.ipp"
+// The searches of side 5 with the direct-indexed tables that search/instances.hpp declares.
+#include "search/run_search.hpp"
 
 namespace taquin {
 

@@ -1,11 +1,11 @@
-// run_search, and the searches taquin/search/instances.hpp declares, for boards of side 6.
-#include "solver.ipp"
+// run_search, and the searches search/instances.hpp declares, for boards of side 6.
+#include "search/run_search.hpp"
 
 namespace taquin {
 
 template SearchResult run_search<6>(const Board<6>&, const SearchPlan&, const pdb::PdbSet*);
 
-// The searches taquin/search/instances.hpp declares.
+// The searches search/instances.hpp declares.
 TAQUIN_SEARCHES_LARGE(template, 6)
 
 }  // namespace taquin

@@ -1,12 +1,12 @@
-// run_search, and the searches taquin/search/instances.hpp declares, for boards of side 2 and 3.
-#include "solver.ipp"
+// run_search, and the searches search/instances.hpp declares, for boards of side 2 and 3.
+#include "search/run_search.hpp"
 
 namespace taquin {
 
 template SearchResult run_search<2>(const Board<2>&, const SearchPlan&, const pdb::PdbSet*);
 template SearchResult run_search<3>(const Board<3>&, const SearchPlan&, const pdb::PdbSet*);
 
-// The searches taquin/search/instances.hpp declares.
+// The searches search/instances.hpp declares.
 TAQUIN_SEARCHES(template, 2)
 TAQUIN_SEARCHES(template, 3)
 

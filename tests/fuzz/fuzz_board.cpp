@@ -4,9 +4,9 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "core/solvability.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/io.hpp"
-#include "taquin/solvability.hpp"
 
 #include "fuzz_support.hpp"
 

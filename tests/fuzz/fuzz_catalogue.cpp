@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "taquin/pdb/catalogue.hpp"
+#include "pdb/catalogue.hpp"
 #include "taquin/tables.hpp"
 
 #include "fuzz_support.hpp"

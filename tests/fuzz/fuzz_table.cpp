@@ -15,8 +15,8 @@
 
 #include <xxhash.h>
 
-#include "taquin/pdb/table.hpp"
-#include "taquin/pdb/verify.hpp"
+#include "pdb/table.hpp"
+#include "pdb/verify.hpp"
 
 #include "fuzz_support.hpp"
 

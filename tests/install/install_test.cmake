@@ -34,11 +34,6 @@ if(SHARED)  # a versioned soname
     message(FATAL_ERROR "libtaquin.so has no versioned soname:\n${run_output}")
   endif()
 endif()
-foreach(file include/taquin/search/mpi_ida.hpp include/taquin/search_on_ranks.hpp)
-  if(EXISTS ${prefix}/${file})
-    message(FATAL_ERROR "installed, but needs MPI: ${file}")
-  endif()
-endforeach()
 
 # The example: the one C++ block of docs/api.md that starts with "// example.cpp".
 file(READ ${API_DOC} doc)

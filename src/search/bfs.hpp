@@ -3,11 +3,11 @@
 
 #include <cstdint>
 
+#include "core/solvability.hpp"
+#include "search/limit_watch.hpp"
+#include "search/node_store.hpp"
 #include "taquin/board.hpp"
-#include "taquin/search/limit_watch.hpp"
-#include "taquin/search/node_store.hpp"
 #include "taquin/search/result.hpp"
-#include "taquin/solvability.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin {

@@ -1,9 +1,9 @@
-// Walking group placements in rank order (the ranks themselves: taquin/rank.hpp).
+// Walking group placements in rank order (the ranks themselves: core/rank.hpp).
 #pragma once
 
 #include <cstdint>
 
-#include "taquin/rank.hpp"
+#include "core/rank.hpp"
 
 namespace taquin::pdb {
 

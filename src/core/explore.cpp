@@ -1,5 +1,5 @@
 // Exhaustive BFS from the goal: a rank-indexed array for sides 2 and 3, sorted frontiers above.
-#include "taquin/explore.hpp"
+#include "core/explore.hpp"
 
 #include <algorithm>
 #include <cmath>

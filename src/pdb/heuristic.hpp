@@ -10,13 +10,13 @@
 #include <utility>
 #include <vector>
 
+#include "pdb/direct_heuristic.hpp"
+#include "pdb/geometry.hpp"
+#include "pdb/pdb_set.hpp"
+#include "pdb/rank.hpp"
+#include "pdb/views.hpp"
 #include "taquin/board.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/pdb/direct_heuristic.hpp"
-#include "taquin/pdb/geometry.hpp"
-#include "taquin/pdb/pdb_set.hpp"
-#include "taquin/pdb/rank.hpp"
-#include "taquin/pdb/views.hpp"
 
 namespace taquin::pdb {
 

@@ -6,12 +6,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/solvability.hpp"
+#include "search/limit_watch.hpp"
+#include "search/node_store.hpp"
 #include "taquin/board.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/search/limit_watch.hpp"
-#include "taquin/search/node_store.hpp"
 #include "taquin/search/result.hpp"
-#include "taquin/solvability.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin {

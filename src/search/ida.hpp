@@ -23,13 +23,13 @@
 #include <utility>
 #include <vector>
 
+#include "core/solvability.hpp"
+#include "search/limit_watch.hpp"
+#include "search/move_automaton.hpp"
 #include "taquin/board.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/search/limit_watch.hpp"
-#include "taquin/search/move_automaton.hpp"
 #include "taquin/search/order.hpp"
 #include "taquin/search/result.hpp"
-#include "taquin/solvability.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin {

@@ -9,13 +9,13 @@
 #include <optional>
 #include <vector>
 
+#include "core/solvability.hpp"
+#include "search/frontier.hpp"
+#include "search/ida.hpp"
+#include "search/subtree_search.hpp"
 #include "taquin/board.hpp"
-#include "taquin/search/frontier.hpp"
-#include "taquin/search/ida.hpp"
 #include "taquin/search/order.hpp"
 #include "taquin/search/result.hpp"
-#include "taquin/search/subtree_search.hpp"
-#include "taquin/solvability.hpp"
 
 namespace taquin {
 

@@ -8,14 +8,14 @@
 
 #include <cstdint>
 
+#include "heuristic/linear_conflict.hpp"
+#include "pdb/heuristic.hpp"
+#include "search/best_first.hpp"
+#include "search/bfs.hpp"
+#include "search/ida.hpp"
+#include "search/parallel_ida.hpp"
 #include "taquin/board.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/linear_conflict.hpp"
-#include "taquin/pdb/heuristic.hpp"
-#include "taquin/search/best_first.hpp"
-#include "taquin/search/bfs.hpp"
-#include "taquin/search/ida.hpp"
-#include "taquin/search/parallel_ida.hpp"
 #include "taquin/search/result.hpp"
 
 // The searches of side N with the heuristic template H. KIND is `extern template` (declarations:

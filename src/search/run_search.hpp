@@ -1,5 +1,6 @@
-// run_search's definition, included by the files that instantiate it (a few sides each, so the
-// searches of different sides compile in parallel).
+// run_search's definition and with_heuristic (a heuristic kind made a type), included by the files
+// that instantiate run_search (a few sides each, so the searches of different sides compile in
+// parallel) and by the MPI search (src/mpi/search_on_ranks.cpp).
 #pragma once
 
 #include <memory>
@@ -8,9 +9,9 @@
 
 #include <tbb/task_arena.h>
 
-#include "taquin/linear_conflict.hpp"
-#include "taquin/pdb/heuristic.hpp"
-#include "taquin/search/instances.hpp"
+#include "heuristic/linear_conflict.hpp"
+#include "pdb/heuristic.hpp"
+#include "search/instances.hpp"
 #include "taquin/search/solver.hpp"
 
 namespace taquin {

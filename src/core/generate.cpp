@@ -1,9 +1,9 @@
 // Random board generation: uniform shuffles by class, and non-backtracking random walks.
-#include "taquin/generate.hpp"
+#include "core/generate.hpp"
 
 #include <utility>
 
-#include "taquin/solvability.hpp"
+#include "core/solvability.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin {

@@ -7,11 +7,11 @@
 #include <optional>
 #include <string>
 
+#include "pdb/builder.hpp"
+#include "pdb/pdb_set.hpp"
 #include "taquin/error.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/pdb/builder.hpp"
-#include "taquin/pdb/pdb_set.hpp"
 
 namespace taquin {
 

@@ -6,10 +6,10 @@
 #include <span>
 #include <vector>
 
+#include "core/rank.hpp"
 #include "taquin/board.hpp"
 #include "taquin/error.hpp"
 #include "taquin/goal.hpp"
-#include "taquin/rank.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin {

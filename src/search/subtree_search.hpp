@@ -13,9 +13,9 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
-#include "taquin/search/frontier.hpp"
-#include "taquin/search/ida.hpp"
-#include "taquin/search/limit_watch.hpp"
+#include "search/frontier.hpp"
+#include "search/ida.hpp"
+#include "search/limit_watch.hpp"
 #include "taquin/search/order.hpp"
 #include "taquin/search/result.hpp"
 

@@ -1,5 +1,5 @@
 // Replay of blank moves on plain tile arrays, kept apart from the search's packed boards.
-#include "taquin/replay.hpp"
+#include "core/replay.hpp"
 
 #include <algorithm>
 #include <string>

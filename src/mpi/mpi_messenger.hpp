@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "taquin/search/limit_watch.hpp"
+#include "search/limit_watch.hpp"
 #include "taquin/search/result.hpp"
 
 namespace taquin::detail::mpi {

@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
+#include "pdb/catalogue.hpp"
+#include "pdb/table.hpp"
 #include "taquin/error.hpp"
 #include "taquin/goal.hpp"
-#include "taquin/pdb/catalogue.hpp"
-#include "taquin/pdb/table.hpp"
 
 namespace taquin::pdb {
 

@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "pdb/geometry.hpp"
+#include "pdb/pdb_set.hpp"
 #include "taquin/board.hpp"
-#include "taquin/pdb/geometry.hpp"
-#include "taquin/pdb/pdb_set.hpp"
 
 namespace taquin::pdb {
 

@@ -1,6 +1,6 @@
 // Showing boards and solutions: gradient colours, text blocks side by side, SVG figures and
 // animations, animated GIFs (giflib) with the project's own bitmap digits.
-#include "taquin/render.hpp"
+#include "render/render.hpp"
 
 #include <gif_lib.h>
 

@@ -6,8 +6,8 @@
 #include <functional>
 #include <vector>
 
+#include "pdb/table.hpp"
 #include "taquin/error.hpp"
-#include "taquin/pdb/table.hpp"
 
 namespace taquin::pdb {
 

@@ -1,5 +1,5 @@
 // Solvability by cycle parity: O(N²) for any goal.
-#include "taquin/solvability.hpp"
+#include "core/solvability.hpp"
 
 #include <array>
 

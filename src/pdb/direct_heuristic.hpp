@@ -7,12 +7,12 @@
 #include <memory>
 #include <vector>
 
+#include "pdb/direct_table.hpp"
+#include "pdb/geometry.hpp"
+#include "pdb/pdb_set.hpp"
+#include "pdb/views.hpp"
 #include "taquin/board.hpp"
 #include "taquin/heuristic.hpp"
-#include "taquin/pdb/direct_table.hpp"
-#include "taquin/pdb/geometry.hpp"
-#include "taquin/pdb/pdb_set.hpp"
-#include "taquin/pdb/views.hpp"
 
 namespace taquin::pdb {
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "pdb/catalogue.hpp"
+#include "pdb/table.hpp"
 #include "taquin/error.hpp"
-#include "taquin/pdb/catalogue.hpp"
-#include "taquin/pdb/table.hpp"
 
 namespace taquin::pdb {
 

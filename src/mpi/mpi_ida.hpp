@@ -16,14 +16,14 @@
 
 #include <tbb/task_arena.h>
 
+#include "core/solvability.hpp"
+#include "mpi/mpi_messenger.hpp"
+#include "search/frontier.hpp"
+#include "search/ida.hpp"
+#include "search/parallel_ida.hpp"
+#include "search/subtree_search.hpp"
 #include "taquin/board.hpp"
-#include "taquin/search/frontier.hpp"
-#include "taquin/search/ida.hpp"
-#include "taquin/search/mpi_messenger.hpp"
-#include "taquin/search/parallel_ida.hpp"
 #include "taquin/search/result.hpp"
-#include "taquin/search/subtree_search.hpp"
-#include "taquin/solvability.hpp"
 
 namespace taquin {
 

@@ -6,9 +6,9 @@
 #include <unordered_set>
 #include <vector>
 
+#include "search/ida.hpp"
+#include "search/move_automaton.hpp"
 #include "taquin/board.hpp"
-#include "taquin/search/ida.hpp"
-#include "taquin/search/move_automaton.hpp"
 #include "taquin/search/order.hpp"
 
 namespace taquin::detail {

@@ -1,5 +1,5 @@
 // Choosing the heuristic of a goal's boards: asked, or the strongest available, with the reason.
-#include "taquin/heuristic_choice.hpp"
+#include "heuristic/heuristic_choice.hpp"
 
 #include <filesystem>
 
