@@ -2,8 +2,7 @@
 // into the `taquin` binary of TAQUIN_MPI builds, not into the library (which needs no MPI).
 #include "mpi/search_on_ranks.hpp"
 
-#include "mpi/mpi_ida.hpp"
-#include "search/run_search.hpp"  // with_heuristic: the heuristic kind made a type, once
+#include "mpi/search_on_ranks_side.hpp"
 
 namespace taquin {
 
@@ -11,14 +10,11 @@ SearchResult search_on_ranks(std::span<const uint8_t> tiles, const Goal& goal, H
                              const pdb::PdbSet* databases, const Limits& limits,
                              detail::mpi::SearchTeam& team, std::vector<uint64_t>* rank_expanded) {
   return with_side(goal.side(), [&]<int N>() -> SearchResult {
-    if constexpr (N < 3 || N > 5) {
+    if constexpr (N < 3 || N > 5)
       return SearchResult{};
-    } else {
-      const Board<N> start = goal.canonical<N>(tiles);
-      return with_heuristic<N>(kind, start.blank_label(), databases, [&](const auto& h) {
-        return mpi_ida_search(start, h, limits, team, rank_expanded);
-      });
-    }
+    else
+      return detail::mpi::search_side_on_ranks<N>(tiles, goal, kind, databases, limits, team,
+                                                  rank_expanded);
   });
 }
 

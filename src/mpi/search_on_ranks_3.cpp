@@ -1,0 +1,8 @@
+// The MPI search of one board of side 3 (search_on_ranks_side.hpp).
+#include "mpi/search_on_ranks_side.hpp"
+
+namespace taquin::detail::mpi {
+
+TAQUIN_SEARCH_SIDE_ON_RANKS(template, 3)
+
+}  // namespace taquin::detail::mpi
