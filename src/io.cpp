@@ -1,5 +1,5 @@
 // Whole files read and written (read_text, read_instances, write_output_file, through
-// core/files.hpp), and board formatting. The board parser is
+// core/files.hpp), the board of a custom goal, and board formatting. The board parser is
 // io/board_parser.cpp's, the streaming reader io/board_reader.cpp's.
 #include "taquin/io.hpp"
 
@@ -9,6 +9,7 @@
 
 #include "core/files.hpp"
 #include "io/board_parser.hpp"
+#include "io/goal_board.hpp"
 
 namespace taquin {
 
@@ -32,6 +33,18 @@ Expected<std::vector<Instance>> read_instances(const std::string& path, size_t m
   Expected<std::string> text = read_text(path, max_bytes);
   if (!text) return text.error();
   return parse_instances(*text, files::source_name(path));
+}
+
+Expected<GoalBoard> read_goal_board(std::string_view text, const std::string& source,
+                                    bool from_file) {
+  Expected<std::vector<Instance>> parsed =
+      from_file ? read_instances(std::string(text), kMaxGoalFileBytes)
+                : parse_instances(text, source);
+  if (!parsed) return parsed.error();
+  if (parsed->size() != 1)
+    return Error{source, 0,
+                 "a goal must be exactly one board, found " + std::to_string(parsed->size())};
+  return GoalBoard{(*parsed)[0].side, std::move((*parsed)[0].tiles)};
 }
 
 std::string format_board(std::span<const uint8_t> tiles, int side, BoardFormat format) {
