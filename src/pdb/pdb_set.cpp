@@ -1,4 +1,4 @@
-// Locating a catalogue's tables on disk and loading them (mmap, validation, goal symmetries).
+// Locating a catalogue's tables on disk and loading them (mmap, validation, the goal's check).
 #include "pdb/pdb_set.hpp"
 
 #include <tbb/parallel_for.h>
@@ -10,7 +10,6 @@
 #include "core/files.hpp"
 #include "pdb/builder.hpp"
 #include "pdb/direct_table.hpp"
-#include "pdb/geometry.hpp"
 
 namespace taquin::pdb {
 namespace fs = std::filesystem;
@@ -264,19 +263,6 @@ Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir,
     set.tables.push_back(*table);
   }
   return set;
-}
-
-Expected<bool> check_unchanged(const PdbSet& set) {
-  for (const std::shared_ptr<const Table>& table : set.tables)
-    if (Expected<bool> same = table->check_unchanged(); !same) return same;
-  return true;
-}
-
-std::vector<int> usable_symmetries(const Catalogue& catalogue, int blank_cell) {
-  std::vector<int> out;
-  for (int sym = 0; sym < 8; ++sym)
-    if (symmetric_cell(sym, blank_cell, catalogue.side) == catalogue.blank) out.push_back(sym);
-  return out;
 }
 
 Expected<PdbSet> load_pdb_set(const PdbPaths& paths, const Goal& goal, PdbMiss* miss) {
