@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <filesystem>
 #include <numeric>
 
-#include "taquin/io.hpp"
+#include "core/files.hpp"
+#include "io/goal_board.hpp"
 
 namespace taquin {
 namespace {
@@ -140,10 +140,9 @@ Expected<Goal> Goal::for_side(const GoalSpec& spec, int side) {
 namespace {
 
 // True when `text` names an existing file. A name the system cannot even look up (too long, an
-// unreadable directory) names none: no exception.
+// unreadable directory) names none.
 bool names_a_file(std::string_view text) {
-  std::error_code error;
-  return std::filesystem::exists(std::filesystem::path(text), error) && !error;
+  return files::exists(text);
 }
 
 // `text` as an error message quotes it: at most 40 characters, then "...".
@@ -186,16 +185,12 @@ Expected<GoalSpec> parse_goal_spec(std::string_view text, std::string_view sourc
   const bool looks_inline =
       text.find_first_not_of("0123456789 \t\r\n,-#") == std::string_view::npos ||
       text.find_first_of(" \t\n") != std::string_view::npos;
-  Expected<std::vector<Instance>> parsed =
-      looks_inline && !names_a_file(text) ? parse_instances(text, std::string(source))
-                                          : read_instances(std::string(text), kMaxGoalFileBytes);
-  if (!parsed) return parsed.error();
-  if (parsed->size() != 1)
-    return Error{std::string(source), 0,
-                 "a goal must be exactly one board, found " + std::to_string(parsed->size())};
+  Expected<GoalBoard> board =
+      read_goal_board(text, std::string(source), !looks_inline || names_a_file(text));
+  if (!board) return board.error();
   spec.kind = GoalSpec::Kind::Custom;
-  spec.custom_side = (*parsed)[0].side;
-  spec.custom_tiles = (*parsed)[0].tiles;
+  spec.custom_side = board->side;
+  spec.custom_tiles = std::move(board->tiles);
   spec.name = std::string(text);
   return spec;
 }

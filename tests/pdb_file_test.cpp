@@ -1,12 +1,15 @@
 // Pattern-database files: round trip, and every kind of damaged or foreign file refused clearly.
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <cstddef>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
@@ -94,6 +97,35 @@ TEST_F(PdbFile, ForeignFilesAreRefused) {
   fs::create_directory(path_);
   EXPECT_EQ(open_error(), path_ + ": not a regular file");
   EXPECT_EQ(header_error(), path_ + ": not a regular file");
+}
+
+TEST_F(PdbFile, MissingFileIsNamedWithTheSystemsReason) {
+  fs::remove(path_);
+  EXPECT_EQ(open_error(), path_ + ": cannot open: No such file or directory");
+  EXPECT_EQ(header_error(), path_ + ": cannot open: No such file or directory");
+}
+
+// A table write that fails half-way (over the process's file size limit) leaves the table that
+// was there whole, and no temporary file beside it.
+TEST_F(PdbFile, FailedWriteLeavesTheOldTableWhole) {
+  const std::string before = bytes();
+  auto other = Table::open((dir_ / "small.2.pdb").string());
+  ASSERT_TRUE(other.ok()) << other.error().describe();
+  rlimit saved{};
+  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &saved), 0);
+  rlimit limit = saved;
+  limit.rlim_cur = sizeof(FileHeader) + 1;  // the header, and a byte of the payload
+  const sighandler_t previous = ::signal(SIGXFSZ, SIG_IGN);
+  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &limit), 0);
+  Expected<bool> written = (*other)->write(path_);
+  ::setrlimit(RLIMIT_FSIZE, &saved);
+  ::signal(SIGXFSZ, previous);
+  ASSERT_FALSE(written.ok());
+  EXPECT_EQ(written.error().describe(), path_ + ": cannot write: " + std::strerror(EFBIG));
+  EXPECT_EQ(bytes(), before);
+  EXPECT_TRUE(open_error().empty()) << open_error();
+  for (const fs::directory_entry& entry : fs::directory_iterator(dir_))
+    EXPECT_EQ(entry.path().filename().string().find(".tmp"), std::string::npos) << entry.path();
 }
 
 TEST_F(PdbFile, FifoIsRefusedWithoutWaitingForAWriter) {

@@ -11,12 +11,11 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include "core/files.hpp"
 #include "pdb/bfs.hpp"
 #include "pdb/direct_table.hpp"
 #include "pdb/geometry.hpp"
 #include "pdb/rank.hpp"
-#include "pdb/regular_file.hpp"
-#include "taquin/io.hpp"
 
 namespace taquin::pdb {
 
@@ -102,9 +101,9 @@ std::string write_problem(const std::string& dir) {
   return {};
 }
 
-// Removes from `dir` the temporary files "<table>.tmp<pid>" (Table::write) of `catalogue`'s tables
-// and "<stem>.<i>.direct.tmp<pid>" of their direct files (DirectTable::write_file) that interrupted
-// builds left: those whose pid is no live process.
+// Removes from `dir` the temporary files "<table>.tmp<pid>" (Table::write, files::temporary_for) of
+// `catalogue`'s tables and "<stem>.<i>.direct.tmp<pid>" of their direct files
+// (DirectTable::write_file) that interrupted builds left: those whose pid is no live process.
 void remove_stale_temporaries(const Catalogue& catalogue, const std::string& dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -113,7 +112,8 @@ void remove_stale_temporaries(const Catalogue& catalogue, const std::string& dir
     const std::string name = it->path().filename().string();
     for (size_t file = 0; file < 2 * catalogue.groups.size(); ++file) {
       const std::string table = table_file_name(catalogue.stem, static_cast<int>(file / 2));
-      const std::string prefix = (file % 2 == 0 ? table : DirectTable::file_for(table)) + ".tmp";
+      const std::string prefix = (file % 2 == 0 ? table : DirectTable::file_for(table)) +
+                                 std::string(files::kTemporaryInfix);
       if (!name.starts_with(prefix) || name.size() == prefix.size()) continue;
       const char* const digits_end = name.data() + name.size();
       pid_t pid = 0;
@@ -144,7 +144,7 @@ Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
   for (size_t g = 0; g < catalogue.groups.size(); ++g) {
     const std::string path =
         (fs::path(out_dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string();
-    if (is_directory_path(path))
+    if (files::is_directory(path))
       return Error{path, 0, std::string("cannot write: ") + std::strerror(EISDIR)};
   }
   std::vector<std::string> written;
@@ -176,9 +176,9 @@ Expected<std::vector<std::string>> build_catalogue(const Catalogue& catalogue,
     written.push_back(path);
   }
   const fs::path copy = fs::path(out_dir) / (catalogue.stem + ".cat");
-  if (!path_present(copy.string())) {
+  if (!files::present(copy.string())) {
     const std::string_view pieces[] = {catalogue.text};
-    if (std::optional<Error> bad = write_output_file(copy.string(), pieces)) return *bad;
+    if (std::optional<Error> bad = files::write_whole(copy.string(), pieces, false)) return *bad;
     written.push_back(copy.string());
   }
   return written;

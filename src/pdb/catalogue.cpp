@@ -8,7 +8,7 @@
 #include <charconv>
 #include <cstring>
 
-#include "pdb/regular_file.hpp"
+#include "core/files.hpp"
 #include "taquin/io.hpp"
 #include "taquin/tables.hpp"
 
@@ -150,20 +150,17 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
 }
 
 Expected<Catalogue> read_catalogue(const std::string& path) {
-  const OpenedFile file = open_regular_file(path);
-  if (file.problem == OpenProblem::CannotOpen)
-    return Error{path, 0, std::string("cannot open the catalogue: ") + std::strerror(errno)};
-  if (file.problem == OpenProblem::NotRegular) return Error{path, 0, "not a regular file"};
-  if (file.size > kMaxCatalogueBytes) {
-    ::close(file.fd);
+  const files::ReadFile file = files::open_to_read(path);
+  if (file.problem == files::OpenProblem::CannotOpen)
+    return Error{path, 0, std::string("cannot open the catalogue: ") + std::strerror(file.error)};
+  if (file.problem != files::OpenProblem::None) return Error{path, 0, "not a regular file"};
+  if (file.size > kMaxCatalogueBytes)
     return Error{path, 0,
                  "file is " + std::to_string(file.size) +
                      " bytes long, too large for a catalogue (at most " +
                      std::to_string(kMaxCatalogueBytes) + ")"};
-  }
   std::string text(file.size, '\0');
-  const ssize_t got = pread(file.fd, text.data(), text.size(), 0);
-  ::close(file.fd);
+  const ssize_t got = pread(file.fd.get(), text.data(), text.size(), 0);
   if (got != static_cast<ssize_t>(text.size())) return Error{path, 0, "cannot read the catalogue"};
   std::string stem = path;
   if (const size_t slash = stem.find_last_of('/'); slash != std::string::npos)

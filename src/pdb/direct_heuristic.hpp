@@ -9,7 +9,7 @@
 
 #include "pdb/direct_table.hpp"
 #include "pdb/geometry.hpp"
-#include "pdb/pdb_set.hpp"
+#include "pdb/set.hpp"
 #include "pdb/views.hpp"
 #include "taquin/board.hpp"
 #include "taquin/heuristic.hpp"

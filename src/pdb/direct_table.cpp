@@ -19,10 +19,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/files.hpp"
 #include "core/rank.hpp"
 #include "pdb/geometry.hpp"
-#include "pdb/regular_file.hpp"
-#include "taquin/io.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin::pdb {
@@ -240,7 +239,7 @@ std::shared_ptr<const DirectTable> DirectTable::of(const std::shared_ptr<const T
     if (e.table.lock() == table) return e.direct;
   std::shared_ptr<const DirectTable> direct;
   // (A direct file that is missing or refused is only slower: the table is expanded instead.)
-  if (const std::string path = file_for(*table); !path.empty() && path_present(path)) {
+  if (const std::string path = file_for(*table); !path.empty() && files::present(path)) {
     if (Expected<std::shared_ptr<const DirectTable>> file = open_file(path, *table))
       direct = *file;
     else if (refusal_report())
@@ -301,7 +300,7 @@ Expected<bool> DirectTable::write_file(const Table& table, const std::string& pa
   const std::string_view pieces[] = {
       std::string_view(header.data(), header.size()),
       std::string_view(reinterpret_cast<const char*>(direct->data_), direct->entries_)};
-  if (std::optional<Error> bad = write_output_file(path, pieces, true)) return *bad;
+  if (std::optional<Error> bad = files::write_whole(path, pieces, true)) return *bad;
   return true;
 }
 
@@ -309,37 +308,34 @@ Expected<std::shared_ptr<const DirectTable>> DirectTable::open_file(const std::s
                                                                     const Table& table) {
   const auto fail = [&](const std::string& why) { return Error{path, 0, why}; };
   if (!serves(table)) return fail("its table is not one a direct file serves");
-  const OpenedFile file = open_regular_file(path);
-  if (file.problem == OpenProblem::CannotOpen)
-    return fail(std::string("cannot open: ") + std::strerror(errno));
-  if (file.problem == OpenProblem::NotRegular) return fail("not a regular file");
-  const auto refuse = [&](const std::string& why) {
-    ::close(file.fd);
-    return fail(why);
-  };
+  files::ReadFile file = files::open_to_read(path);
+  if (file.problem == files::OpenProblem::CannotOpen)
+    return fail(std::string("cannot open: ") + std::strerror(file.error));
+  if (file.problem != files::OpenProblem::None) return fail("not a regular file");
   DirectFileHeader h{};
-  const ssize_t got = pread(file.fd, &h, sizeof h, 0);
-  if (got < 0) return refuse(std::string("cannot read: ") + std::strerror(errno));
+  const ssize_t got = pread(file.fd.get(), &h, sizeof h, 0);
+  if (got < 0) return fail(std::string("cannot read: ") + std::strerror(errno));
   if (got < 8 || std::memcmp(h.magic, kDirectMagic, sizeof h.magic) != 0)
-    return refuse("not a taquin direct table (bad magic)");
-  if (got < static_cast<ssize_t>(sizeof h)) return refuse("truncated header");
+    return fail("not a taquin direct table (bad magic)");
+  if (got < static_cast<ssize_t>(sizeof h)) return fail("truncated header");
   if (h.version != DirectFileHeader::kVersion)
-    return refuse("direct format version " + std::to_string(h.version) +
-                  ", this taquin reads version " + std::to_string(DirectFileHeader::kVersion) +
-                  "; rewrite it with `taquin pdb build`");
+    return fail("direct format version " + std::to_string(h.version) +
+                ", this taquin reads version " + std::to_string(DirectFileHeader::kVersion) +
+                "; rewrite it with `taquin pdb build`");
   if (h.header_bytes != DirectFileHeader::kBytes || h.reserved[0] != 0 || h.reserved[1] != 0 ||
       XXH64(&h, offsetof(DirectFileHeader, header_hash), 0) != h.header_hash)
-    return refuse("corrupted header (checksum mismatch)");
+    return fail("corrupted header (checksum mismatch)");
   const uint64_t entries =
       power(static_cast<uint64_t>(table.side() * table.side()), table.group_size());
   if (h.entries != entries || h.table_hash != table_hash(table))
-    return refuse("made from another table than " + table.path() +
-                  " (stale: rewrite it with `taquin pdb build`)");
+    return fail("made from another table than " + table.path() +
+                " (stale: rewrite it with `taquin pdb build`)");
   if (file.size != h.header_bytes + h.entries)
-    return refuse(file.size < h.header_bytes + h.entries ? "truncated" : "trailing bytes");
-  void* map = mmap(nullptr, file.size, PROT_READ, MAP_SHARED, file.fd, 0);
-  ::close(file.fd);  // (the mapping keeps the file)
-  if (map == MAP_FAILED) return fail(std::string("cannot map: ") + std::strerror(errno));
+    return fail(file.size < h.header_bytes + h.entries ? "truncated" : "trailing bytes");
+  void* map = mmap(nullptr, file.size, PROT_READ, MAP_SHARED, file.fd.get(), 0);
+  const int map_error = errno;
+  file.fd = files::Fd();  // closed: the mapping keeps the file
+  if (map == MAP_FAILED) return fail(std::string("cannot map: ") + std::strerror(map_error));
   // As a table file: huge pages where the file system gives them, every page read now.
   madvise(map, file.size, MADV_HUGEPAGE);
 #ifdef MADV_POPULATE_READ
@@ -406,7 +402,7 @@ Expected<std::vector<std::string>> write_direct_files(
   for (const std::shared_ptr<const Table>& table : tables) {
     const std::string path = DirectTable::file_for(*table);
     if (path.empty()) continue;
-    if (!rewrite && path_present(path) && DirectTable::open_file(path, *table)) continue;
+    if (!rewrite && files::present(path) && DirectTable::open_file(path, *table)) continue;
     if (Expected<bool> ok = DirectTable::write_file(*table, path); !ok) return ok.error();
     written.push_back(path);
   }

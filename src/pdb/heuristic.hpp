@@ -12,8 +12,8 @@
 
 #include "pdb/direct_heuristic.hpp"
 #include "pdb/geometry.hpp"
-#include "pdb/pdb_set.hpp"
 #include "pdb/rank.hpp"
+#include "pdb/set.hpp"
 #include "pdb/views.hpp"
 #include "taquin/board.hpp"
 #include "taquin/heuristic.hpp"

@@ -1,4 +1,4 @@
-// Locating a catalogue's tables on disk and loading them (mmap, validation, goal symmetries).
+// Locating a catalogue's tables on disk and loading them (mmap, validation, the goal's check).
 #include "pdb/pdb_set.hpp"
 
 #include <tbb/parallel_for.h>
@@ -7,10 +7,9 @@
 #include <filesystem>
 
 #include "core/embedded.hpp"
+#include "core/files.hpp"
 #include "pdb/builder.hpp"
 #include "pdb/direct_table.hpp"
-#include "pdb/geometry.hpp"
-#include "pdb/regular_file.hpp"
 
 namespace taquin::pdb {
 namespace fs = std::filesystem;
@@ -62,7 +61,7 @@ std::string cells_text(const std::vector<uint8_t>& cells) {
 Expected<Catalogue> catalogue_in(const std::string& dir, const std::string& stem, bool& found) {
   found = true;
   const fs::path local = fs::path(dir) / (stem + ".cat");
-  if (path_present(local.string())) return read_catalogue(local.string());
+  if (files::present(local.string())) return read_catalogue(local.string());
   if (embedded::find_catalogue(stem)) return builtin_catalogue(stem);
   found = false;
   return Error{local.string(), 0, "no such catalogue"};
@@ -70,7 +69,7 @@ Expected<Catalogue> catalogue_in(const std::string& dir, const std::string& stem
 
 bool tables_present(const Catalogue& catalogue, const std::string& dir) {
   for (size_t g = 0; g < catalogue.groups.size(); ++g)
-    if (!path_present(
+    if (!files::present(
             (fs::path(dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string()))
       return false;
   return true;
@@ -177,7 +176,7 @@ Expected<Catalogue> builtin_catalogue(std::string_view name) {
 }
 
 Expected<Catalogue> find_catalogue(const std::string& file_or_name) {
-  if (path_present(file_or_name) || file_or_name.find('/') != std::string::npos)
+  if (files::present(file_or_name) || file_or_name.find('/') != std::string::npos)
     return read_catalogue(file_or_name);
   return builtin_catalogue(file_or_name);
 }
@@ -221,7 +220,7 @@ Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir,
   size_t present = 0;  // the tables before the first missing one
   for (size_t g = 0; g < groups; ++g)
     paths[g] = (fs::path(dir) / table_file_name(catalogue.stem, static_cast<int>(g))).string();
-  while (present < groups && path_present(paths[present])) ++present;
+  while (present < groups && files::present(paths[present])) ++present;
   // The tables are opened (each checked whole: Table::open) on every thread allowed, then
   // judged in order, so that the error reported is the first group's, as one by one.
   std::vector<Expected<std::shared_ptr<const Table>>> opened(present, Error{"", 0, ""});
@@ -266,33 +265,20 @@ Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir,
   return set;
 }
 
-Expected<bool> check_unchanged(const PdbSet& set) {
-  for (const std::shared_ptr<const Table>& table : set.tables)
-    if (Expected<bool> same = table->check_unchanged(); !same) return same;
-  return true;
-}
-
-std::vector<int> usable_symmetries(const Catalogue& catalogue, int blank_cell) {
-  std::vector<int> out;
-  for (int sym = 0; sym < 8; ++sym)
-    if (symmetric_cell(sym, blank_cell, catalogue.side) == catalogue.blank) out.push_back(sym);
-  return out;
-}
-
 Expected<PdbSet> load_pdb_set(const PdbPaths& paths, const Goal& goal, PdbMiss* miss) {
   const std::string& location = paths.location;
   if (!location.empty()) {
-    if (is_directory_path(location))
+    if (files::is_directory(location))
       return with_goal_check(load_from_dir(location, goal, paths.default_dir, miss), goal, miss);
     report(miss, PdbMiss::BadPath);
-    if (!path_present(location)) return Error{location, 0, "no such catalogue or directory"};
+    if (!files::present(location)) return Error{location, 0, "no such catalogue or directory"};
     Expected<Catalogue> catalogue = read_catalogue(location);
     if (!catalogue) return catalogue.error();
     return with_goal_check(load_tables(*catalogue, dir_of(location), paths.default_dir, miss), goal,
                            miss);
   }
   for (const std::string& dir : paths.search) {
-    if (!is_directory_path(dir)) continue;
+    if (!files::is_directory(dir)) continue;
     PdbMiss why = PdbMiss::Absent;
     Expected<PdbSet> set = load_from_dir(dir, goal, paths.default_dir, &why);
     if (set || why != PdbMiss::Absent) {
@@ -321,7 +307,7 @@ Expected<PdbSet> load_or_build_pdb_set(
   if (set || why != PdbMiss::Absent) return set;
   Expected<Catalogue> catalogue = Error{};
   std::string out_dir;
-  if (!paths.location.empty() && !is_directory_path(paths.location)) {
+  if (!paths.location.empty() && !files::is_directory(paths.location)) {
     catalogue = read_catalogue(paths.location);
     out_dir = dir_of(paths.location);
     if (!catalogue || catalogue->side != goal.side() ||

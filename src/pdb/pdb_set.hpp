@@ -1,5 +1,5 @@
 // Finding and loading the tables of a catalogue: built-in catalogues, the places searched, the
-// default directory.
+// default directory, the commands that build them. The set loaded (PdbSet) is pdb/set.hpp's.
 #pragma once
 
 #include <functional>
@@ -9,24 +9,13 @@
 #include <vector>
 
 #include "pdb/catalogue.hpp"
-#include "pdb/table.hpp"
+#include "pdb/set.hpp"
 #include "taquin/error.hpp"
 #include "taquin/goal.hpp"
 
 namespace taquin::pdb {
 
 struct BuildOptions;
-
-// The loaded tables of one catalogue, one per group, in catalogue order.
-struct PdbSet {
-  Catalogue catalogue;
-  std::vector<std::shared_ptr<const Table>> tables;
-  std::string dir;  // where the tables were found
-};
-
-// Fails, naming the file, when a table of `set` was modified on disk since it was loaded
-// (Table::check_unchanged): a result computed with its values is then not to be trusted.
-Expected<bool> check_unchanged(const PdbSet& set);
 
 // Where databases are looked for and built, as the caller resolved it from its options and
 // environment (the library reads neither).
@@ -82,11 +71,6 @@ std::string build_command(const Catalogue& catalogue, const std::string& dir,
 // missing file, Damaged for a refused one.
 Expected<PdbSet> load_tables(const Catalogue& catalogue, const std::string& dir,
                              const std::string& default_dir = {}, PdbMiss* miss = nullptr);
-
-// The symmetries of the square (see symmetric_cell) under which `catalogue` serves a goal whose
-// blank is on `blank_cell`: those mapping that cell to the catalogue's blank cell. Identity
-// first, then the transpose, then the rest. Empty when none does.
-std::vector<int> usable_symmetries(const Catalogue& catalogue, int blank_cell);
 
 // The databases serving `goal`: from paths.location when given (a catalogue file, tables beside
 // it; or a directory), else from the first directory of paths.search that holds a complete set.

@@ -14,10 +14,9 @@
 #include <string>
 #include <string_view>
 
+#include "core/files.hpp"
 #include "core/rank.hpp"
-#include "pdb/regular_file.hpp"
 #include "pdb/verify.hpp"
-#include "taquin/io.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin::pdb {
@@ -86,7 +85,7 @@ Expected<bool> Table::write(const std::string& path, int blank_cell) const {
   const std::string_view pieces[] = {
       std::string_view(reinterpret_cast<const char*>(&h), sizeof h),
       std::string_view(reinterpret_cast<const char*>(data_), h.payload_bytes)};
-  if (std::optional<Error> bad = write_output_file(path, pieces, true)) return *bad;
+  if (std::optional<Error> bad = files::write_whole(path, pieces, true)) return *bad;
   return true;
 }
 
@@ -135,56 +134,48 @@ std::string header_problem(const FileHeader& h, ssize_t got) {
 
 // Opens the table file `path` and reads its header: sets `fd` (open), `size` and `h`, or returns
 // why the file is refused (then nothing is open): a FIFO or device under a table's name is
-// refused instead of waited on (open_regular_file).
-std::string open_table_file(const std::string& path, int& fd, uint64_t& size, FileHeader& h) {
-  const OpenedFile file = open_regular_file(path);
-  if (file.problem == OpenProblem::CannotOpen)
-    return std::string("cannot open: ") + std::strerror(errno);
-  if (file.problem == OpenProblem::NotRegular) return "not a regular file";
-  fd = file.fd;
+// refused instead of waited on (files::open_to_read).
+std::string open_table_file(const std::string& path, files::Fd& fd, uint64_t& size, FileHeader& h) {
+  files::ReadFile file = files::open_to_read(path);
+  if (file.problem == files::OpenProblem::CannotOpen)
+    return std::string("cannot open: ") + std::strerror(file.error);
+  if (file.problem != files::OpenProblem::None) return "not a regular file";
   size = file.size;
   std::memset(&h, 0, sizeof h);
-  const std::string why = header_problem(h, pread(fd, &h, sizeof h, 0));
-  if (!why.empty()) {
-    ::close(fd);
-    fd = -1;
-  }
+  std::string why = header_problem(h, pread(file.fd.get(), &h, sizeof h, 0));
+  if (why.empty()) fd = std::move(file.fd);
   return why;
 }
 
 }  // namespace
 
 Expected<FileHeader> read_header(const std::string& path) {
-  int fd = -1;
+  files::Fd fd;
   uint64_t size = 0;
   FileHeader h;
   if (std::string why = open_table_file(path, fd, size, h); !why.empty())
     return Error{path, 0, why};
-  ::close(fd);
   return h;
 }
 
 Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
   const auto fail = [&](const std::string& why) { return Error{path, 0, why}; };
-  int fd = -1;
+  files::Fd file;
   uint64_t size = 0;
   FileHeader h;
-  if (std::string why = open_table_file(path, fd, size, h); !why.empty()) return fail(why);
-  const auto refuse = [&](const std::string& why) {
-    ::close(fd);
-    return fail(why);
-  };
+  if (std::string why = open_table_file(path, file, size, h); !why.empty()) return fail(why);
+  const int fd = file.get();
   const int side = static_cast<int>(h.side), k = static_cast<int>(h.group_size);
   const Encoding encoding = static_cast<Encoding>(h.encoding);
   if (size < sizeof h + h.payload_bytes)
-    return refuse("truncated: " + std::to_string(size) + " bytes, expected " +
-                  std::to_string(sizeof h + h.payload_bytes));
-  if (size > sizeof h + h.payload_bytes) return refuse("trailing bytes after the payload");
+    return fail("truncated: " + std::to_string(size) + " bytes, expected " +
+                std::to_string(sizeof h + h.payload_bytes));
+  if (size > sizeof h + h.payload_bytes) return fail("trailing bytes after the payload");
   // The file's status before its bytes are read: a later change shows in check_unchanged.
   struct stat opened {};
-  if (::fstat(fd, &opened) != 0) return refuse(std::string("cannot stat: ") + std::strerror(errno));
+  if (::fstat(fd, &opened) != 0) return fail(std::string("cannot stat: ") + std::strerror(errno));
   void* map = mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
-  if (map == MAP_FAILED) return refuse(std::string("cannot map: ") + std::strerror(errno));
+  if (map == MAP_FAILED) return fail(std::string("cannot map: ") + std::strerror(errno));
   // Lookups are random: huge pages spare most TLB misses. With MADV_HUGEPAGE, the file's pages
   // that are not cached yet come into the page cache in 2 MB folios (where the file system
   // allows), which the kernel then maps whole.
@@ -205,7 +196,7 @@ Expected<std::shared_ptr<const Table>> Table::open(const std::string& path) {
   table->map_ = map;
   table->map_bytes_ = size;
   table->path_ = path;
-  table->fd_ = fd;
+  table->fd_ = file.release();
   table->opened_ = opened;
   table->file_payload_hash_ = h.payload_hash;
   if (Expected<bool> ok = check_payload(*table, h.payload_hash); !ok) return ok.error();

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "pdb/geometry.hpp"
-#include "pdb/pdb_set.hpp"
+#include "pdb/set.hpp"
 #include "taquin/board.hpp"
 
 namespace taquin::pdb {
