@@ -24,6 +24,7 @@
 #include "cli/bench_set.hpp"
 #include "cli/command.hpp"
 #include "cli/pdb_choice.hpp"
+#include "cli/solve_record.hpp"
 #include "pdb/pdb_set.hpp"
 #include "taquin/heuristic.hpp"
 #include "taquin/solve.hpp"
@@ -118,33 +119,17 @@ struct BenchTotals {
   }
 };
 
-// The JSON or CSV record of one instance.
+// The JSON or CSV record of one instance: kBenchColumns of the solve record.
 JsonLine instance_record(int id, const Instance& inst, const SearchResult& result,
                          const std::optional<PublishedCount>& published) {
-  const bool solved = result.outcome == Outcome::Solved;
-  const int length = static_cast<int>(result.moves.size());
+  SolveFacts facts;
+  facts.id = id;
+  facts.instance = &inst;
+  facts.result = &result;
+  if (published) facts.published_nodes_generated = published->nodes;
+  facts.bound_when_unsolvable = true;
   JsonLine line;
-  line.add("id", id).add("outcome", outcome_name(result.outcome));
-  if (solved)
-    line.add("length", length);
-  else
-    line.add_null("length");
-  if (inst.optimal_length)
-    line.add("optimal_length", *inst.optimal_length);
-  else
-    line.add_null("optimal_length");
-  const Stats& s = result.stats;
-  line.add("nodes_expanded", s.nodes_expanded).add("nodes_generated", s.nodes_generated);
-  line.add("iterations", s.iterations).add("seconds", s.seconds);
-  line.add("nodes_per_second", per_second(s.nodes_expanded, s.seconds));
-  if (solved)
-    line.add("moves", moves_string(result.moves)).add_null("lower_bound");
-  else
-    line.add_null("moves").add("lower_bound", result.lower_bound);
-  if (published)
-    line.add("published_nodes_generated", published->nodes);
-  else
-    line.add_null("published_nodes_generated");
+  add_solve_columns(line, facts, kBenchColumns);
   return line;
 }
 
@@ -237,10 +222,7 @@ int run_instances(const BenchOptions& options, const BenchSet& set, const std::v
                   const HeuristicChoice& choice, int threads) {
   const std::shared_ptr<const pdb::PdbSet> databases = choice.databases;
   const bool as_text = options.format == "text";
-  const RecordFormat records(
-      options.format, {"id", "outcome", "length", "optimal_length", "nodes_expanded",
-                       "nodes_generated", "iterations", "seconds", "nodes_per_second", "moves",
-                       "lower_bound", "published_nodes_generated"});
+  const RecordFormat records(options.format, csv_columns(kBenchColumns));
   InterruptWatch interrupt;
   BenchTotals totals;
   // Every set has the same columns: PUBLISHED is "-" where the set gives no count for a board.

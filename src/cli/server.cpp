@@ -9,6 +9,7 @@
 
 #include "cli/command.hpp"
 #include "cli/serve_request.hpp"
+#include "cli/solve_record.hpp"
 #include "core/generate.hpp"
 #include "core/solvability.hpp"
 
@@ -144,44 +145,25 @@ HeuristicChoice Server::heuristic_for(const std::string& name, const Goal& goal)
   return *choice;
 }
 
-// The record `solve --format json` prints for the job, with its path and the page's extras.
-json Server::solve_record(const Job& job, const Plan& plan, const CheckedSolve& solved) {
-  const Instance& inst = job.instance;
-  const SearchResult& result = solved.result;
-  const bool ok = result.outcome == Outcome::Solved;
-  const Stats& s = result.stats;
-  json out = check_record(job);
-  out.erase("id");
-  json record = {
-      {"id", job.id},
-      {"source", inst.source},
-      {"line", inst.line},
-      {"size", inst.side},
-      {"board", inst.tiles},
-      {"goal", job.goal.tiles()},
-      {"solvable", result.outcome != Outcome::Unsolvable},
-      {"outcome", outcome_name(result.outcome)},
-      {"length", ok ? json(result.moves.size()) : json(nullptr)},
-      {"moves", ok ? json(moves_string(result.moves)) : json(nullptr)},
-      {"optimal", ok && result.optimal},
-      {"algorithm", plan.algorithm},
-      {"heuristic", uses_heuristic(plan.plan.algorithm) ? plan.choice.label() : "none"},
-      {"threads", plan.plan.threads},
-      {"states_selected", s.states_selected},
-      {"max_states_in_memory", s.max_states_in_memory},
-      {"nodes_expanded", s.nodes_expanded},
-      {"nodes_generated", s.nodes_generated},
-      {"iterations", s.iterations},
-      {"seconds", s.seconds},
-      {"nodes_per_second", per_second(s.nodes_expanded, s.seconds)},
-      {"optimal_length", out["optimal_length"]},
-      {"lower_bound",
-       ok || result.outcome == Outcome::Unsolvable ? json(nullptr) : json(result.lower_bound)},
-      {"path", ok ? json(solved.path) : json(nullptr)},
-      {"goal_name", job.goal.name()},
-      {"colours", out["colours"]}};
+// The record `solve --format json` prints for the job (solve_record.hpp), with its path (null when
+// not solved) and the page's extras.
+json Server::solve_answer(const Job& job, const Plan& plan, const CheckedSolve& solved) {
+  SolveFacts facts;
+  facts.id = job.id;
+  facts.instance = &job.instance;
+  facts.goal = job.goal.tiles();
+  facts.result = &solved.result;
+  facts.algorithm = plan.algorithm;
+  facts.kind = plan.plan.algorithm;
+  facts.heuristic = plan.choice.label();
+  facts.threads = plan.plan.threads;
+  json record(solve_record(facts).fields());
+  const json check = check_record(job);
+  record["path"] = record_solved(solved.result) ? json(solved.path) : json(nullptr);
+  record["goal_name"] = job.goal.name();
+  record["colours"] = check["colours"];
   if (!plan.choice.notice.empty()) record["notice"] = plan.choice.notice;
-  if (out.contains("note")) record["note"] = out["note"];
+  if (check.contains("note")) record["note"] = check["note"];
   return record;
 }
 
@@ -198,7 +180,7 @@ std::function<json(Search&, int&)> Server::solve_work(const json& body) {
       status = 500;
       return json{{"error", solved.error->describe()}};
     }
-    return solve_record(job, plan, solved);
+    return solve_answer(job, plan, solved);
   };
 }
 
@@ -241,27 +223,20 @@ std::function<json(Search&, int&)> Server::compare_work(const json& body) {
       const CheckedSolve solved =
           solve_checked(job.instance, job.goal, plan, strongest.databases.get());
       if (solved.error) throw std::runtime_error(solved.error->describe());
-      const SearchResult& r = solved.result;
-      const bool ok = r.outcome == Outcome::Solved;
-      const bool bounded = !ok && r.outcome != Outcome::Unsolvable;
-      json row = {{"id", job.id},
-                  {"source", job.instance.source},
-                  {"line", job.instance.line},
-                  {"size", job.instance.side},
-                  {"algorithm", cell.name},
-                  {"heuristic", cell.heuristic_name},
-                  {"outcome", outcome_name(r.outcome)},
-                  {"length", ok ? json(r.moves.size()) : json(nullptr)},
-                  {"optimal", ok && r.optimal},
-                  {"states_selected", r.stats.states_selected},
-                  {"max_states_in_memory", r.stats.max_states_in_memory},
-                  {"nodes_expanded", r.stats.nodes_expanded},
-                  {"nodes_generated", r.stats.nodes_generated},
-                  {"seconds", r.stats.seconds},
-                  {"lower_bound", bounded ? json(r.lower_bound) : json(nullptr)}};
+      // The row of `taquin compare --format json` (its seconds as a number).
+      SolveFacts facts;
+      facts.id = job.id;
+      facts.instance = &job.instance;
+      facts.result = &solved.result;
+      facts.algorithm = cell.name;
+      facts.kind = cell.algorithm;
+      facts.heuristic = cell.heuristic_name;
+      JsonLine line;
+      add_solve_columns(line, facts, kCompareColumns);
+      json row(line.fields());
       search.row(row, cells.size());
       rows.push_back(std::move(row));
-      if (r.outcome == Outcome::Cancelled) break;
+      if (solved.result.outcome == Outcome::Cancelled) break;
     }
     out["rows"] = std::move(rows);
     return out;

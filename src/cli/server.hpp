@@ -76,7 +76,7 @@ class Server {
   HeuristicChoice heuristic_for(const std::string& name, const Goal& goal);
 
   // The record `solve --format json` prints for the job, with its path and the page's extras.
-  static nlohmann::json solve_record(const Job& job, const Plan& plan, const CheckedSolve& solved);
+  static nlohmann::json solve_answer(const Job& job, const Plan& plan, const CheckedSolve& solved);
 
   // Solves the request's board: the work of a search.
   std::function<nlohmann::json(Search&, int&)> solve_work(const nlohmann::json& body);

@@ -117,7 +117,7 @@ class Batch {
         plan_(std::move(plan)),
         jobs_(std::move(jobs)),
         heuristics_(asked_heuristic(options.heuristic), options.pdb),
-        records_(options.format, record_columns(options.show_path)),
+        records_(options.format, solve_csv_columns(options.show_path)),
         progress_(options.progress) {}
 
   // Reads ahead to the second job: a lone job is searched with every thread (its progress shown),
@@ -301,7 +301,7 @@ void Batch::write(const Job& job, const HeuristicChoice& choice, const SearchPla
   std::ostringstream out;
   if (options_.format != "text")
     out << records_.line(
-        json_record(job.id, job, options_, job_plan, heuristic, result, result.path));
+        solve_record(solve_facts(job.id, job, options_, job_plan, heuristic, result, result.path)));
   else
     print_text(out, job.id, job, options_, job_plan, heuristic, result, result.path, colour_);
   record.output = out.str();

@@ -1,4 +1,4 @@
-// `taquin solve`'s options and the report of one board: its text, its JSON and CSV record.
+// `taquin solve`'s options and the report of one board: its text, and the facts of its record.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +10,7 @@
 #include "cli/options.hpp"
 #include "cli/pdb_choice.hpp"
 #include "cli/records.hpp"
+#include "cli/solve_record.hpp"
 #include "cli/view.hpp"
 #include "taquin/search/result.hpp"
 #include "taquin/search/solver.hpp"
@@ -40,13 +41,10 @@ void print_text(std::ostream& out, int id, const Job& job, const SolveCliOptions
                 const SearchPlan& plan, const std::string& heuristic, const SearchResult& result,
                 const std::vector<std::vector<uint8_t>>& path, TermColour colour);
 
-// The columns of the JSON and CSV records (docs/output.md, "JSON record: solve"); `path` only
-// with --show-path.
-std::vector<std::string> record_columns(bool show_path);
-
-// The JSON (and CSV) record of board `id`.
-JsonLine json_record(int id, const Job& job, const SolveCliOptions& options, const SearchPlan& plan,
-                     const std::string& heuristic, const SearchResult& result,
-                     const std::vector<std::vector<uint8_t>>& path);
+// The facts of board `id`'s solve record (solve_record.hpp), `path` with --show-path: they point
+// into `job`, `result` and `path`.
+SolveFacts solve_facts(int id, const Job& job, const SolveCliOptions& options,
+                       const SearchPlan& plan, const std::string& heuristic,
+                       const SearchResult& result, const std::vector<std::vector<uint8_t>>& path);
 
 }  // namespace taquin::cli
