@@ -1,6 +1,7 @@
 // The bytes of the CLI's JSON and CSV records (src/cli/records.cpp): the escapes of file names,
-// the replacement of bytes that are not UTF-8, the form of numbers, CSV's fields; each expected
-// line is what taquin has always written (docs/output.md).
+// the replacement of bytes that are not UTF-8, the form of numbers, CSV's fields; and the solve
+// record's columns (src/cli/solve_record.cpp) for made-up searches, in JSON, CSV and text; each
+// expected line is what taquin has always written (docs/output.md).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -11,6 +12,8 @@
 #include <vector>
 
 #include "cli/records.hpp"
+#include "cli/solve_record.hpp"
+#include "taquin/tables.hpp"
 
 namespace taquin::cli {
 namespace {
@@ -83,6 +86,130 @@ TEST(Records, AFieldTwiceOrOutsideTheColumnsIsABug) {
   line.add("id", 1);
   EXPECT_THROW(line.add("id", 2), std::logic_error);
   EXPECT_THROW(RecordFormat("csv", {"other"}).line(line), std::logic_error);
+}
+
+// A made-up search of the 3x3 board `kBoard` (times fixed, so that every byte is known).
+const std::vector<uint8_t> kBoard = {1, 2, 3, 4, 5, 6, 0, 7, 8};
+const std::vector<uint8_t> kGoal = {1, 2, 3, 4, 5, 6, 7, 8, 0};
+
+SearchResult made_up(Outcome outcome) {
+  SearchResult r;
+  r.outcome = outcome;
+  r.optimal = outcome == Outcome::Solved;
+  if (outcome == Outcome::Solved) r.moves = {Dir::Right, Dir::Right};
+  if (outcome == Outcome::NodeLimit) r.lower_bound = 2;
+  if (outcome != Outcome::Unsolvable) r.stats = {2, 4, 3, 5, 1, 0.25};
+  return r;
+}
+
+SolveFacts facts_of(const Instance& inst, const SearchResult& r) {
+  SolveFacts facts;
+  facts.id = 7;
+  facts.instance = &inst;
+  facts.goal = kGoal;
+  facts.result = &r;
+  facts.algorithm = "ida";
+  facts.heuristic = "linear";
+  facts.threads = 1;
+  return facts;
+}
+
+TEST(SolveRecord, EveryColumnInJsonAndCsv) {
+  Instance inst;
+  inst.side = 3;
+  inst.tiles = kBoard;
+  inst.source = "b, \"q\".txt";
+  inst.line = 4;
+  inst.optimal_length = 2;
+  const SearchResult solved = made_up(Outcome::Solved);
+  const std::vector<std::vector<uint8_t>> path = {kBoard, {1, 2, 3, 4, 5, 6, 7, 0, 8}, kGoal};
+  SolveFacts facts = facts_of(inst, solved);
+  facts.path = &path;
+  const JsonLine line = solve_record(facts);
+  EXPECT_EQ(line.str(),
+            R"({"id":7,"source":"b, \"q\".txt","line":4,"size":3,"board":[1,2,3,4,5,6,0,7,8],)"
+            R"("goal":[1,2,3,4,5,6,7,8,0],"solvable":true,"outcome":"solved","length":2,)"
+            R"("moves":"RR","optimal":true,"algorithm":"ida","heuristic":"linear","threads":1,)"
+            R"("states_selected":3,"max_states_in_memory":5,"nodes_expanded":2,)"
+            R"("nodes_generated":4,"iterations":1,"seconds":0.25,"nodes_per_second":8,)"
+            R"("optimal_length":2,"lower_bound":null,)"
+            R"("path":[[1,2,3,4,5,6,0,7,8],[1,2,3,4,5,6,7,0,8],[1,2,3,4,5,6,7,8,0]]})");
+  const RecordFormat csv("csv", solve_csv_columns(true));
+  EXPECT_EQ(
+      csv.header(),
+      "id,source,line,size,board,goal,solvable,outcome,length,moves,optimal,algorithm,"
+      "heuristic,threads,states_selected,max_states_in_memory,nodes_expanded,"
+      "nodes_generated,iterations,seconds,nodes_per_second,optimal_length,lower_bound,path\n");
+  EXPECT_EQ(csv.line(line),
+            "7,\"b, \"\"q\"\".txt\",4,3,1 2 3 4 5 6 0 7 8,1 2 3 4 5 6 7 8 0,true,solved,2,RR,"
+            "true,ida,linear,1,3,5,2,4,1,0.25,8,2,,"
+            "1 2 3 4 5 6 0 7 8;1 2 3 4 5 6 7 0 8;1 2 3 4 5 6 7 8 0\n");
+  EXPECT_EQ(solve_text_statistics(facts),
+            "states selected (complexity in time): 3\n"
+            "max states in memory (complexity in size): 5\n"
+            "nodes expanded: 2\n"
+            "nodes generated: 4\n"
+            "iterations: 1\n"
+            "seconds: 0.250000\n"
+            "nodes expanded per second: 8\n"
+            "optimal: yes\n");
+}
+
+TEST(SolveRecord, NullsFollowTheOutcome) {
+  Instance inst;
+  inst.side = 3;
+  inst.tiles = kBoard;
+  inst.source = "<stdin>";
+  inst.line = 1;
+  const SearchResult stopped = made_up(Outcome::NodeLimit);
+  SolveFacts facts = facts_of(inst, stopped);
+  facts.algorithm = "bfs";
+  facts.kind = Algorithm::Bfs;
+  std::vector<std::vector<uint8_t>> no_path;
+  facts.path = &no_path;  // --show-path: no path when not solved
+  EXPECT_EQ(solve_record(facts).str(),
+            R"({"id":7,"source":"<stdin>","line":1,"size":3,"board":[1,2,3,4,5,6,0,7,8],)"
+            R"("goal":[1,2,3,4,5,6,7,8,0],"solvable":true,"outcome":"node-limit","length":null,)"
+            R"("moves":null,"optimal":false,"algorithm":"bfs","heuristic":"none","threads":1,)"
+            R"("states_selected":3,"max_states_in_memory":5,"nodes_expanded":2,)"
+            R"("nodes_generated":4,"iterations":1,"seconds":0.25,"nodes_per_second":8,)"
+            R"("optimal_length":null,"lower_bound":2})");
+  EXPECT_EQ(solve_text_statistics(facts).find("iterations"), std::string::npos);
+  EXPECT_NE(solve_text_statistics(facts).find("optimal: unknown\n"), std::string::npos);
+  // Unsolvable: no bound; bench alone writes the search's (0), as it always has.
+  const SearchResult unsolvable = made_up(Outcome::Unsolvable);
+  SolveFacts bench = facts_of(inst, unsolvable);
+  JsonLine line;
+  add_solve_columns(line, bench, kBenchColumns);
+  EXPECT_EQ(line.str(), R"({"id":7,"outcome":"unsolvable","length":null,"optimal_length":null,)"
+                        R"("nodes_expanded":0,"nodes_generated":0,"iterations":0,"seconds":0,)"
+                        R"("nodes_per_second":0,"moves":null,"lower_bound":null,)"
+                        R"("published_nodes_generated":null})");
+  bench.bound_when_unsolvable = true;
+  bench.published_nodes_generated = 10;
+  JsonLine bench_line;
+  add_solve_columns(bench_line, bench, kBenchColumns);
+  EXPECT_NE(bench_line.str().find(R"("lower_bound":0,"published_nodes_generated":10})"),
+            std::string::npos)
+      << bench_line.str();
+  // compare's rows: seconds with six decimals.
+  SolveFacts compare = facts_of(inst, stopped);
+  compare.seconds_decimals = 6;
+  JsonLine row;
+  add_solve_columns(row, compare, kCompareColumns);
+  EXPECT_EQ(row.str(), R"({"id":7,"source":"<stdin>","line":1,"size":3,"algorithm":"ida",)"
+                       R"("heuristic":"linear","outcome":"node-limit","length":null,)"
+                       R"("optimal":false,"states_selected":3,"max_states_in_memory":5,)"
+                       R"("nodes_expanded":2,"nodes_generated":4,"seconds":0.250000,)"
+                       R"("lower_bound":2})");
+}
+
+TEST(SolveRecord, AnUnknownColumnIsABug) {
+  Instance inst;
+  const SearchResult r = made_up(Outcome::Solved);
+  JsonLine line;
+  constexpr std::string_view kUnknown[] = {"speed"};
+  EXPECT_THROW(add_solve_columns(line, facts_of(inst, r), kUnknown), std::logic_error);
 }
 
 }  // namespace

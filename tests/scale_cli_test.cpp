@@ -139,6 +139,25 @@ TEST(ShardCli, MergeFailsOnAMissingOrRepeatedIdWithOneLine) {
   EXPECT_NE(bad.err.find("bad.json:1: "), std::string::npos) << bad.err;
 }
 
+// merge reads each line as JSON: a record is one object whose first field is a whole id from 1,
+// printed as it was read; a line that only starts like one is refused.
+TEST(ShardCli, MergeReadsJson) {
+  const std::string spaced = temp_file("spaced.json", "{ \"id\" : 2, \"a\": [1, 2] }\n");
+  const std::string plain = temp_file("plain.json", "{\"id\":1}\n{\"summary\":true,\"x\":1}\n");
+  const CliRun merged = run_taquin("merge " + spaced + " " + plain);
+  EXPECT_EQ(merged.status, 0) << merged.err;
+  EXPECT_EQ(merged.out, "{\"id\":1}\n{ \"id\" : 2, \"a\": [1, 2] }\n");
+  for (const std::string line : {"{\"id\":1,\"x\":}", "{\"id\":1,}", "{\"x\":1,\"id\":1}",
+                                 "{\"id\":1.0}", "{\"id\":0}", "{\"summary\":false}", "[1]"}) {
+    const CliRun bad = run_taquin("merge -", line + "\n");
+    EXPECT_EQ(bad.status, 2) << line;
+    EXPECT_EQ(bad.err,
+              "taquin: <stdin>:1: not a JSON record of taquin (it starts with {\"id\":N)\n")
+        << line;
+    EXPECT_TRUE(bad.out.empty()) << line;
+  }
+}
+
 TEST(ShardCli, BadShardIsAUsageError) {
   for (const std::string shard : {"3/3", "1", "-1/2", "0/0", "a/b", "1/2/3", "0/ 2"}) {
     for (const std::string command :

@@ -9,6 +9,7 @@
 #include <string>
 #include <thread>
 
+#include "cli/solve_record.hpp"
 #include "cli_run.hpp"
 #include "core/generate.hpp"
 #include "core/replay.hpp"
@@ -206,33 +207,9 @@ TEST_F(ServeApi, SolvesOptimallyAsTheLibrarysBfsSays) {
 TEST_F(ServeApi, SolveRecordHasTheCliFields) {
   const auto [status, rec] = post("/api/solve", json{{"board", "1 2 3 4 5 6 0 7 8"}});
   ASSERT_EQ(status, 200);
-  for (const char* key : {"id",
-                          "source",
-                          "line",
-                          "size",
-                          "board",
-                          "goal",
-                          "solvable",
-                          "outcome",
-                          "length",
-                          "moves",
-                          "optimal",
-                          "algorithm",
-                          "heuristic",
-                          "threads",
-                          "states_selected",
-                          "max_states_in_memory",
-                          "nodes_expanded",
-                          "nodes_generated",
-                          "iterations",
-                          "seconds",
-                          "nodes_per_second",
-                          "optimal_length",
-                          "lower_bound",
-                          "path",
-                          "goal_name",
-                          "colours"})
-    EXPECT_TRUE(rec.contains(key)) << key;
+  // The solve record's columns (src/cli/solve_record.hpp), the path and the page's extras.
+  for (const std::string_view key : cli::kSolveColumns) EXPECT_TRUE(rec.contains(key)) << key;
+  for (const char* key : {"path", "goal_name", "colours"}) EXPECT_TRUE(rec.contains(key)) << key;
   EXPECT_EQ(rec["length"], 2);
   EXPECT_EQ(rec["moves"], "RR");
   EXPECT_EQ(rec["heuristic"], "linear");
@@ -356,10 +333,8 @@ TEST_F(ServeApi, ComparesEveryAlgorithm) {
       EXPECT_EQ(row["length"], bfs.moves.size()) << row.dump();
       EXPECT_EQ(row["optimal"], true) << row.dump();
     }
-    for (const char* key : {"id", "source", "line", "size", "algorithm", "heuristic", "outcome",
-                            "length", "optimal", "states_selected", "max_states_in_memory",
-                            "nodes_expanded", "nodes_generated", "seconds", "lower_bound"})
-      EXPECT_TRUE(row.contains(key)) << key;
+    for (const std::string_view key : cli::kCompareColumns) EXPECT_TRUE(row.contains(key)) << key;
+    EXPECT_EQ(row.size(), cli::kCompareColumns.size()) << row.dump();
   }
   // Asynchronous: the rows are followed as they come.
   const auto [s2, started] =

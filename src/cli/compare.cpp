@@ -8,6 +8,7 @@
 
 #include "cli/command.hpp"
 #include "cli/pdb_choice.hpp"
+#include "cli/solve_record.hpp"
 #include "core/solvability.hpp"
 #include "taquin/solve.hpp"
 
@@ -48,45 +49,18 @@ std::vector<Cell> cells_for(const HeuristicChoice& strongest) {
   return cells;
 }
 
-// The columns of the JSON and CSV rows (docs/output.md, "JSON record: compare").
-const std::vector<std::string> kColumns = {"id",
-                                           "source",
-                                           "line",
-                                           "size",
-                                           "algorithm",
-                                           "heuristic",
-                                           "outcome",
-                                           "length",
-                                           "optimal",
-                                           "states_selected",
-                                           "max_states_in_memory",
-                                           "nodes_expanded",
-                                           "nodes_generated",
-                                           "seconds",
-                                           "lower_bound"};
-
-// The record of one row.
+// The record of one row: kCompareColumns of the solve record, `seconds` written "%.6f".
 JsonLine row_record(int id, const Job& job, const Cell& cell, const SearchResult& result) {
-  const Instance& inst = job.instance;
-  const bool solved = result.outcome == Outcome::Solved;
-  const bool bounded = !solved && result.outcome != Outcome::Unsolvable;
-  const Stats& s = result.stats;
+  SolveFacts facts;
+  facts.id = id;
+  facts.instance = &job.instance;
+  facts.result = &result;
+  facts.algorithm = cell.algorithm_name;
+  facts.kind = cell.algorithm;
+  facts.heuristic = cell.heuristic_name;
+  facts.seconds_decimals = 6;
   JsonLine row;
-  row.add("id", id).add("source", inst.source).add("line", inst.line).add("size", inst.side);
-  row.add("algorithm", cell.algorithm_name).add("heuristic", cell.heuristic_name);
-  row.add("outcome", outcome_name(result.outcome));
-  if (solved)
-    row.add("length", static_cast<int64_t>(result.moves.size()));
-  else
-    row.add_null("length");
-  row.add("optimal", solved && result.optimal);
-  row.add("states_selected", s.states_selected).add("max_states_in_memory", s.max_states_in_memory);
-  row.add("nodes_expanded", s.nodes_expanded).add("nodes_generated", s.nodes_generated);
-  row.add_fixed("seconds", s.seconds, 6);
-  if (bounded)
-    row.add("lower_bound", result.lower_bound);
-  else
-    row.add_null("lower_bound");
+  add_solve_columns(row, facts, kCompareColumns);
   return row;
 }
 
@@ -133,7 +107,7 @@ int run_compare(const CompareOptions& options) {
   plan.limits = *limits;
   plan.limits.cancel = interrupt.flag();
   int status = kExitOk;
-  const RecordFormat records(options.format, kColumns);
+  const RecordFormat records(options.format, csv_columns(kCompareColumns));
   std::cout << records.header();
   int id = 0;
   while (std::optional<Expected<Job>> next = jobs->next()) {

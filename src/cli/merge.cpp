@@ -1,9 +1,10 @@
 // `taquin merge`: joins the JSON-lines outputs of shards (--shard K/N) into one stream in id order.
 #include <algorithm>
-#include <charconv>
 #include <filesystem>
 #include <iostream>
 #include <string_view>
+
+#include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
 
@@ -22,16 +23,30 @@ struct MergedRecord {
   int line_number = 0;
 };
 
-// The id of a record as taquin prints it (`{"id":N,...}`); nullopt for another line.
-std::optional<uint64_t> record_id(std::string_view line) {
-  constexpr std::string_view kPrefix = "{\"id\":";
-  if (!line.starts_with(kPrefix) || !line.ends_with('}')) return std::nullopt;
-  uint64_t id = 0;
-  const char* begin = line.data() + kPrefix.size();
-  const auto [end, ec] = std::from_chars(begin, line.data() + line.size(), id);
-  if (ec != std::errc() || end == begin || id == 0 || (*end != ',' && *end != '}'))
-    return std::nullopt;
-  return id;
+// What a line of a shard's output is.
+struct MergedLine {
+  enum class Kind { Record, Summary, Other } kind = Kind::Other;
+  uint64_t id = 0;  // a record's
+};
+
+// The line as taquin prints its records: one JSON object on the line, from '{' to '}', whose first
+// field is `"id"`, a whole number from 1 (a record of solve, check or bench), or `"summary": true`
+// (bench's summary); anything else is Other.
+MergedLine read_line(std::string_view line) {
+  MergedLine out;
+  if (!line.starts_with('{') || !line.ends_with('}')) return out;
+  const nlohmann::ordered_json object =
+      nlohmann::ordered_json::parse(line, nullptr, /*allow_exceptions=*/false);
+  if (!object.is_object() || object.empty()) return out;
+  const std::string& key = object.begin().key();
+  const nlohmann::ordered_json& value = object.begin().value();
+  if (key == "id" && value.is_number_unsigned() && value.get<uint64_t>() > 0) {
+    out.kind = MergedLine::Kind::Record;
+    out.id = value.get<uint64_t>();
+  } else if (key == "summary" && value == true) {
+    out.kind = MergedLine::Kind::Summary;
+  }
+  return out;
 }
 
 // The first file of `files` named twice (the same name, or two names of one file), as an Error.
@@ -68,13 +83,14 @@ int run_merge(const MergeOptions& options) {
       const size_t end = std::min(rest.find('\n'), rest.size());
       const std::string_view line = rest.substr(0, end);
       rest.remove_prefix(std::min(end + 1, rest.size()));
-      if (line.empty() || line.starts_with("{\"summary\":true")) continue;  // bench's summaries
-      const std::optional<uint64_t> id = record_id(line);
-      if (!id) {
+      if (line.empty()) continue;
+      const MergedLine read = read_line(line);
+      if (read.kind == MergedLine::Kind::Summary) continue;  // bench's summaries
+      if (read.kind != MergedLine::Kind::Record) {
         print_error({source, number, "not a JSON record of taquin (it starts with {\"id\":N)"});
         return kExitBadInput;
       }
-      records.push_back({*id, std::string(line), source, number});
+      records.push_back({read.id, std::string(line), source, number});
     }
   }
   std::stable_sort(records.begin(), records.end(),

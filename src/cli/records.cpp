@@ -141,6 +141,10 @@ std::string JsonLine::str() const {
   return out + "}";
 }
 
+const Json& JsonLine::fields() const {
+  return *fields_;
+}
+
 std::vector<std::pair<std::string, std::string>> JsonLine::csv_fields() const {
   std::vector<std::pair<std::string, std::string>> fields;
   for (const auto& [key, value] : fields_->items()) {

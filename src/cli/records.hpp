@@ -53,6 +53,9 @@ class JsonLine {
   std::string str() const;
   // The fields in order: each key with its CSV text (unquoted).
   std::vector<std::pair<std::string, std::string>> csv_fields() const;
+  // The fields in order as JSON values (a number as its value, not as written): for a JSON answer
+  // that nlohmann-json writes (taquin serve).
+  const nlohmann::ordered_json& fields() const;
 
  private:
   JsonLine& set(std::string_view key, nlohmann::ordered_json value, std::string written = {});

@@ -19,6 +19,7 @@
 #include "cli/command.hpp"
 #include "cli/memory_size.hpp"
 #include "cli/pdb_choice.hpp"
+#include "cli/solve_report.hpp"
 #include "cli/view.hpp"
 #include "core/solvability.hpp"
 #include "taquin/heuristic.hpp"
@@ -32,147 +33,6 @@
 
 namespace taquin::cli {
 namespace {
-
-struct SolveOptions {
-  InputOptions input;
-  std::string algorithm = "ida";
-  std::string
-      heuristic;  // empty: the strongest available (pdb on 4x4 and 5x5 when built, else linear)
-  PdbChoice pdb;
-  std::string format = "text";
-  bool show_path = false;
-  bool strict = false;
-  std::string max_memory;   // empty: default_memory_limit()
-  std::string max_nodes;    // empty: no limit
-  std::string max_seconds;  // empty: no limit
-  int threads = 0;          // 0: all cores for IDA*, one for the other algorithms
-  ViewOptions view;         // --color, --notation, --svg, --animate, --gif
-  bool progress = false;    // --progress: each IDA* iteration as a line on stderr
-  bool verbose = false;     // MPI builds: the nodes each rank expanded, on stderr
-};
-
-// The optimality a result claims: proven, or unknown (greedy, or not solved).
-const char* optimal_word(const SearchResult& result) {
-  return result.outcome == Outcome::Solved && result.optimal ? "yes" : "unknown";
-}
-
-// The text report of one instance.
-void print_text(std::ostream& out, int id, const Job& job, const SolveOptions& options,
-                const SearchPlan& plan, const std::string& heuristic, const SearchResult& result,
-                const std::vector<std::vector<uint8_t>>& path, TermColour colour) {
-  const Instance& inst = job.instance;
-  const int side = inst.side;
-  const MoveNotation notation = output_notation(options.view);
-  out << "instance " << id << " (" << inst.source << ":" << inst.line << "), " << side << 'x'
-      << side << ", goal " << job.goal.name() << '\n';
-  for (const std::string& row : board_block(inst.tiles, job.goal, colour).lines) out << row << '\n';
-  if (result.outcome == Outcome::Unsolvable) {
-    out << "unsolvable: this board cannot reach the goal (parity); no search made"
-        << snail_note(job) << "\n\n";
-    return;
-  }
-  out << "algorithm: " << options.algorithm;
-  if (uses_heuristic(plan.algorithm)) out << ", heuristic " << heuristic;
-  out << ", threads " << plan.threads << '\n';
-  if (result.outcome == Outcome::Solved) {
-    out << "length: " << result.moves.size() << (result.moves.size() == 1 ? " move" : " moves")
-        << (result.optimal ? " (optimal)" : " (not proven optimal)") << '\n';
-    out << "moves: " << moves_in_notation(result.moves, notation) << '\n';
-    if (options.show_path)
-      out << path_grid(path, result.moves, job.goal, colour, notation, output_columns());
-  } else if (result.outcome == Outcome::MemoryLimit) {
-    out << "not solved: stopped at the memory limit of "
-        << format_bytes(plan.limits.max_memory_bytes) << " (--max-memory)\n";
-  } else if (result.outcome == Outcome::NodeLimit) {
-    out << "not solved: stopped at the node limit (--max-nodes)\n";
-  } else if (result.outcome == Outcome::TimeLimit) {
-    out << "not solved: stopped at the time limit (--max-seconds)\n";
-  } else {
-    out << "not solved: stopped (" << outcome_name(result.outcome) << ")\n";
-  }
-  if (result.outcome != Outcome::Solved) out << "lower bound: " << result.lower_bound << '\n';
-  const Stats& s = result.stats;
-  out << "states selected (complexity in time): " << s.states_selected << '\n'
-      << "max states in memory (complexity in size): " << s.max_states_in_memory << '\n'
-      << "nodes expanded: " << s.nodes_expanded << '\n'
-      << "nodes generated: " << s.nodes_generated << '\n';
-  if (plan.algorithm == Algorithm::Ida) out << "iterations: " << s.iterations << '\n';
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.6f", s.seconds);
-  out << "seconds: " << buf << '\n';
-  std::snprintf(buf, sizeof buf, "%.0f", per_second(s.nodes_expanded, s.seconds));
-  out << "nodes expanded per second: " << buf << '\n';
-  out << "optimal: " << optimal_word(result) << "\n\n";
-}
-
-// The columns of the JSON and CSV records (docs/output.md, "JSON record: solve"); `path` only
-// with --show-path.
-std::vector<std::string> record_columns(bool show_path) {
-  std::vector<std::string> columns = {"id",
-                                      "source",
-                                      "line",
-                                      "size",
-                                      "board",
-                                      "goal",
-                                      "solvable",
-                                      "outcome",
-                                      "length",
-                                      "moves",
-                                      "optimal",
-                                      "algorithm",
-                                      "heuristic",
-                                      "threads",
-                                      "states_selected",
-                                      "max_states_in_memory",
-                                      "nodes_expanded",
-                                      "nodes_generated",
-                                      "iterations",
-                                      "seconds",
-                                      "nodes_per_second",
-                                      "optimal_length",
-                                      "lower_bound"};
-  if (show_path) columns.push_back("path");
-  return columns;
-}
-
-// The JSON (and CSV) record of one instance.
-JsonLine json_record(int id, const Job& job, const SolveOptions& options, const SearchPlan& plan,
-                     const std::string& heuristic, const SearchResult& result,
-                     const std::vector<std::vector<uint8_t>>& path) {
-  const Instance& inst = job.instance;
-  const bool solved = result.outcome == Outcome::Solved;
-  JsonLine line;
-  line.add("id", id).add("source", inst.source).add("line", inst.line).add("size", inst.side);
-  line.add("board", inst.tiles).add("goal", job.goal.tiles());
-  line.add("solvable", result.outcome != Outcome::Unsolvable);
-  line.add("outcome", outcome_name(result.outcome));
-  if (solved) {
-    line.add("length", static_cast<int64_t>(result.moves.size()));
-    line.add("moves", moves_string(result.moves));
-  } else {
-    line.add_null("length").add_null("moves");
-  }
-  line.add("optimal", solved && result.optimal);
-  line.add("algorithm", options.algorithm);
-  line.add("heuristic", uses_heuristic(plan.algorithm) ? heuristic : "none");
-  line.add("threads", plan.threads);
-  const Stats& s = result.stats;
-  line.add("states_selected", s.states_selected)
-      .add("max_states_in_memory", s.max_states_in_memory);
-  line.add("nodes_expanded", s.nodes_expanded).add("nodes_generated", s.nodes_generated);
-  line.add("iterations", s.iterations).add("seconds", s.seconds);
-  line.add("nodes_per_second", per_second(s.nodes_expanded, s.seconds));
-  if (inst.optimal_length)
-    line.add("optimal_length", *inst.optimal_length);
-  else
-    line.add_null("optimal_length");
-  if (solved || result.outcome == Outcome::Unsolvable)
-    line.add_null("lower_bound");
-  else
-    line.add("lower_bound", result.lower_bound);
-  if (options.show_path && solved) line.add("path", std::span<const std::vector<uint8_t>>(path));
-  return line;
-}
 
 // What solving one board gives, ready to print in input order.
 struct Record {
@@ -198,7 +58,7 @@ struct BatchEntry {
 constexpr size_t kEntriesInFlightPerThread = 8;
 
 // The threads an IDA* search (or a batch) uses: --threads, or all cores.
-int ida_threads(const SolveOptions& options) {
+int ida_threads(const SolveCliOptions& options) {
   return options.threads > 0 ? options.threads
                              : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
@@ -207,7 +67,7 @@ int ida_threads(const SolveOptions& options) {
 // searches a board on every thread; the other algorithms a board on one) and limits; a usage
 // error for a name, thread count or limit that is wrong, or a heuristic named for a search that
 // uses none (refused, not dropped).
-Expected<SearchPlan> plan_of(const SolveOptions& options) {
+Expected<SearchPlan> plan_of(const SolveCliOptions& options) {
   SearchPlan plan;
   const std::optional<Algorithm> algorithm = parse_algorithm(options.algorithm);
   const std::optional<HeuristicKind> heuristic =
@@ -232,7 +92,7 @@ Expected<SearchPlan> plan_of(const SolveOptions& options) {
 #ifdef TAQUIN_MPI
 // Ranks other than 0: search the boards rank 0 hands over (with the same options: mpirun gives
 // every rank the same command line) and print nothing.
-int serve_rank(const SolveOptions& options) {
+int serve_rank(const SolveCliOptions& options) {
   Expected<Limits> limits =
       parse_limits(options.max_memory, options.max_nodes, options.max_seconds);
   HeuristicCache heuristics(asked_heuristic(options.heuristic), options.pdb);
@@ -252,12 +112,12 @@ int serve_rank(const SolveOptions& options) {
 // solved and its record written in input order, a bad input reported in its place.
 class Batch {
  public:
-  Batch(const SolveOptions& options, SearchPlan plan, JobStream jobs)
+  Batch(const SolveCliOptions& options, SearchPlan plan, JobStream jobs)
       : options_(options),
         plan_(std::move(plan)),
         jobs_(std::move(jobs)),
         heuristics_(asked_heuristic(options.heuristic), options.pdb),
-        records_(options.format, record_columns(options.show_path)),
+        records_(options.format, solve_csv_columns(options.show_path)),
         progress_(options.progress) {}
 
   // Reads ahead to the second job: a lone job is searched with every thread (its progress shown),
@@ -280,7 +140,7 @@ class Batch {
   void solve_in_order();
   void solve_in_pipeline();
 
-  const SolveOptions& options_;
+  const SolveCliOptions& options_;
   SearchPlan plan_;
   JobStream jobs_;
   // The heuristic of each goal (choose_heuristic, once per goal), resolved as its first board is
@@ -441,7 +301,7 @@ void Batch::write(const Job& job, const HeuristicChoice& choice, const SearchPla
   std::ostringstream out;
   if (options_.format != "text")
     out << records_.line(
-        json_record(job.id, job, options_, job_plan, heuristic, result, result.path));
+        solve_record(solve_facts(job.id, job, options_, job_plan, heuristic, result, result.path)));
   else
     print_text(out, job.id, job, options_, job_plan, heuristic, result, result.path, colour_);
   record.output = out.str();
@@ -554,7 +414,7 @@ int Batch::run() {
 }
 
 // `taquin solve`: the plan, the stream of boards, then each board solved and its record written.
-int run_solve(const SolveOptions& options) {
+int run_solve(const SolveCliOptions& options) {
 #ifdef TAQUIN_MPI
   if (mpi::rank() != 0) return serve_rank(options);
   // Whichever way rank 0's solve ends, the other ranks learn that no board follows.
@@ -582,7 +442,7 @@ int run_solve(const SolveOptions& options) {
 }
 
 void setup_solve(CLI::App& app, int& exit_code) {
-  auto options = std::make_shared<SolveOptions>();
+  auto options = std::make_shared<SolveCliOptions>();
   CLI::App* sub = app.add_subcommand(
       "solve", "Solve each board (IDA*, A*, greedy, uniform-cost or BFS) and print statistics");
   add_input_options(sub, options->input);

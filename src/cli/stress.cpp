@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -94,6 +95,240 @@ struct Tally {
   double search_seconds = 0;
 };
 
+// The cases of a run and the goals they point at.
+struct StressCases {
+  // Every goal the cases use, so that cases point at them.
+  std::vector<std::unique_ptr<Goal>> goals;
+  std::vector<StressCase> hard15, hard8, yours;
+
+  // The kept goal equal to `goal`, kept now if it is new.
+  const Goal& keep_goal(Goal goal) {
+    for (const auto& kept : goals)
+      if (kept->tiles() == goal.tiles()) return *kept;
+    return *goals.emplace_back(std::make_unique<Goal>(std::move(goal)));
+  }
+};
+
+// The worst cases into `cases`: the 80-move 15-puzzles (renamed for a 4x4 --goal), the farthest
+// 8-puzzles of each goal, found by exhaustive search, each with its images; then the user's boards.
+// Returns kExitOk, or the status after the error line.
+int gather_cases(const StressOptions& options, const Goal& goal, StressCases& cases) {
+  const Goal& goal4 = options.size == 4 ? goal : cases.keep_goal(Goal::standard(4));
+  Expected<std::vector<Instance>> hardest80 =
+      parse_instances(*embedded::find("hardest80"), "hardest80");
+  if (!hardest80) {
+    print_error(hardest80.error());
+    return kExitInternal;
+  }
+  for (const Instance& inst : *hardest80)
+    add_with_images(cases.hard15, renamed(inst.tiles, Goal::standard(4), goal4), goal4,
+                    *inst.optimal_length, "hardest80:" + std::to_string(inst.line));
+  std::vector<Goal> goals3 = {Goal::standard(3), Goal::zero_first(3), Goal::snail(3)};
+  if (options.size == 3) goals3.push_back(goal);
+  for (const Goal& each : goals3) {
+    const Goal& goal3 = cases.keep_goal(each);
+    ExploreOptions explore_options;
+    explore_options.keep_farthest = 1000;
+    Expected<ExploreResult> explored = explore(goal3, explore_options);
+    if (!explored) {
+      print_error(explored.error());
+      return kExitInternal;
+    }
+    for (const std::vector<uint8_t>& tiles : explored->farthest)
+      add_with_images(cases.hard8, tiles, goal3, explored->greatest_depth,
+                      "farthest 3x3 of goal " + goal3.name());
+  }
+  for (const std::string& file : options.files) {
+    Expected<std::vector<Instance>> read = read_instances(file);
+    if (!read) {
+      print_error(read.error());
+      return kExitBadInput;
+    }
+    for (const Instance& inst : *read) {
+      if (inst.side != goal.side()) {
+        print_error({inst.source, inst.line, "a board of another side than --size"});
+        return kExitBadInput;
+      }
+      cases.yours.push_back({inst.tiles, &goal, inst.optimal_length, std::nullopt,
+                             inst.source + ":" + std::to_string(inst.line)});
+    }
+  }
+  return kExitOk;
+}
+
+// The stream of cases: the user's boards, then in turn an 80-move 15-puzzle, a farthest 8-puzzle,
+// a random walk and a random board (each list taken in order, then again). Thread-safe.
+class CaseStream {
+ public:
+  CaseStream(const StressCases& cases, const Goal& goal, uint64_t seed)
+      : cases_(cases),
+        goal_(goal),
+        random_(seed),
+        lists_{{{&cases.hard15, 0}, {&cases.hard8, 0}}},
+        distances_(small_board_distances(goal)) {}
+
+  StressCase next() {
+    std::lock_guard lock(mutex_);
+    if (drawn_ < cases_.yours.size()) return cases_.yours[drawn_++];
+    const size_t kind = drawn_++ % 4;
+    if (kind < lists_.size()) {
+      auto& [list, next] = lists_[kind];
+      return (*list)[next++ % list->size()];
+    }
+    StressCase c;
+    c.goal = &goal_;
+    if (kind == 2 || goal_.side() > 4) {
+      const int steps = 1 + static_cast<int>(random_.below(goal_.side() <= 4 ? 200 : 60));
+      c.tiles = random_walk(random_, goal_, steps);
+      c.at_most = steps;
+      c.what = "random walk of " + std::to_string(steps) + " moves";
+    } else {
+      c.tiles = random_board(random_, goal_, Solvability::Solvable);
+      c.what = "random board";
+    }
+    if (!distances_.empty()) c.optimal = distance_of(distances_, goal_, c.tiles);
+    return c;
+  }
+
+ private:
+  const StressCases& cases_;
+  const Goal& goal_;
+  std::mutex mutex_;
+  Random random_;
+  size_t drawn_ = 0;
+  std::array<std::pair<const std::vector<StressCase>*, size_t>, 2> lists_;
+  // Boards of side 3 or less are checked against the distances of every state.
+  const std::vector<uint8_t> distances_;
+};
+
+// Why the search of `c` failed (a solution that does not replay, one not proven optimal, a
+// length that differs from the known one or exceeds a walk's, an unexpected outcome), or "".
+std::string failure_of(const StressCase& c, const Expected<CheckedResult>& solved,
+                       const SearchResult& result, bool stopped) {
+  if (!solved) return solved.error().message;
+  if (result.outcome == Outcome::Solved) {
+    const int length = static_cast<int>(result.moves.size());
+    if (!result.optimal) return "the search did not prove its length optimal";
+    if (c.optimal && length != *c.optimal)
+      return "length " + std::to_string(length) + ", expected " + std::to_string(*c.optimal);
+    if (c.at_most && length > *c.at_most)
+      return "length " + std::to_string(length) + " above the walk's " + std::to_string(*c.at_most);
+    return "";
+  }
+  if (!stopped)
+    return std::string("outcome ") + outcome_name(result.outcome) + " for a solvable board";
+  return "";
+}
+
+// A run: cases solved on every thread until the time is up, tallied, failures printed as found.
+class StressRun {
+ public:
+  StressRun(const StressOptions& options, const StressCases& cases,
+            std::vector<HeuristicChoice> choices, CaseStream& stream, int threads)
+      : options_(options),
+        cases_(cases),
+        choices_(std::move(choices)),
+        stream_(stream),
+        threads_(threads),
+        tty_(::isatty(STDERR_FILENO)) {}
+
+  // The seconds left of the run.
+  double left() const {
+    return options_.seconds -
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  }
+
+  // Solves cases until the time is up; a case gets at most a quarter of the run, so that one
+  // out of reach does not hold a thread to the end.
+  void work() {
+    while (left() > 0 && !interrupt_.signal()) {
+      const StressCase c = stream_.next();
+      const HeuristicChoice& choice = choice_of(c.goal);
+      SearchPlan plan{Algorithm::Ida, choice.kind, threads_, {}, {}};
+      plan.limits.max_seconds = std::min(left(), std::max(0.5, options_.seconds / 4));
+      plan.limits.cancel = interrupt_.flag();
+      if (plan.limits.max_seconds <= 0) break;
+      // Solved, then replayed from the case's board to its goal.
+      const Expected<CheckedResult> solved = solve(c.tiles, *c.goal, plan, choice.databases.get());
+      // A solution that does not replay counts as a solved case that failed.
+      SearchResult unreplayed;
+      unreplayed.outcome = Outcome::Solved;
+      const SearchResult& result = solved ? static_cast<const SearchResult&>(*solved) : unreplayed;
+      const bool stopped =
+          result.outcome == Outcome::TimeLimit || result.outcome == Outcome::Cancelled;
+      tally(c, result, stopped, failure_of(c, solved, result, stopped));
+    }
+  }
+
+  // Prints the summary; returns the exit status.
+  int finish() {
+    if (tty_) std::cerr << '\n';
+    const double wall = options_.seconds - left();
+    char rate[64];
+    std::snprintf(rate, sizeof rate, "%.0f", per_second(tally_.nodes, wall));
+    std::cout << "instances: " << tally_.instances << '\n'
+              << "verified: " << tally_.verified << " (" << tally_.known
+              << " against a known optimal length)\n"
+              << "unfinished: " << tally_.unfinished << " (stopped by the time left)\n"
+              << "nodes expanded: " << tally_.nodes << '\n'
+              << "nodes expanded per second: " << rate << '\n'
+              << "failures: " << tally_.failures << '\n';
+    if (interrupt_.signal()) return interrupt_.exit_status();
+    return tally_.failures ? kExitUnsolved : kExitOk;
+  }
+
+ private:
+  const HeuristicChoice& choice_of(const Goal* g) const {
+    for (size_t i = 0; i < cases_.goals.size(); ++i)
+      if (cases_.goals[i].get() == g) return choices_[i];
+    return choices_[0];
+  }
+
+  // Counts the search of `c`, prints its failure, and redraws the running line on a terminal.
+  void tally(const StressCase& c, const SearchResult& result, bool stopped,
+             const std::string& failure) {
+    std::lock_guard lock(tally_mutex_);
+    tally_.nodes += result.stats.nodes_expanded;
+    tally_.search_seconds += result.stats.seconds;
+    if (stopped) {
+      ++tally_.unfinished;
+    } else {
+      ++tally_.instances;
+      if (!failure.empty()) {
+        ++tally_.failures;
+        if (tty_) std::cerr << '\n';
+        std::cerr << "taquin: stress: FAILED " << c.what << ", goal " << c.goal->name() << ": "
+                  << format_board(c.tiles, c.goal->side(), BoardFormat::OneLine) << ": " << failure
+                  << '\n';
+      } else {
+        ++tally_.verified;
+        tally_.known += c.optimal.has_value();
+      }
+    }
+    if (tty_ && options_.seconds - left() >= shown_ + 0.25) {
+      shown_ = options_.seconds - left();
+      std::fprintf(stderr,
+                   "\rtaquin: stress: %.0f s left, %llu instances, %llu verified, %llu failures ",
+                   std::max(0.0, left()), static_cast<unsigned long long>(tally_.instances),
+                   static_cast<unsigned long long>(tally_.verified),
+                   static_cast<unsigned long long>(tally_.failures));
+    }
+  }
+
+  const StressOptions& options_;
+  const StressCases& cases_;
+  const std::vector<HeuristicChoice> choices_;
+  CaseStream& stream_;
+  const int threads_;
+  const bool tty_;
+  InterruptWatch interrupt_;
+  const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+  std::mutex tally_mutex_;
+  Tally tally_;
+  double shown_ = 0;
+};
+
+// `taquin stress`: the cases gathered, the heuristic of each goal chosen, then the run.
 int run_stress(const StressOptions& options) {
   if (std::optional<Error> bad = check_threads(options.threads)) {
     print_usage_error(*bad, "stress");
@@ -110,96 +345,13 @@ int run_stress(const StressOptions& options) {
   }
   const uint64_t seed =
       options.seed.value_or((uint64_t{std::random_device{}()} << 32) ^ std::random_device{}());
-  // Every goal the cases use lives here, so that cases point at them.
-  std::vector<std::unique_ptr<Goal>> goals;
-  const auto keep_goal = [&goals](Goal goal) -> const Goal& {
-    for (const auto& kept : goals)
-      if (kept->tiles() == goal.tiles()) return *kept;
-    return *goals.emplace_back(std::make_unique<Goal>(std::move(goal)));
-  };
-  const Goal& goal = keep_goal(*main_goal);
-
-  // The worst cases: the 80-move 15-puzzles (renamed for a 4x4 --goal), the farthest 8-puzzles
-  // of each goal, found by exhaustive search, each with its images; then the user's boards.
-  std::vector<StressCase> hard15, hard8, yours;
-  {
-    const Goal& goal4 = options.size == 4 ? goal : keep_goal(Goal::standard(4));
-    Expected<std::vector<Instance>> hardest80 =
-        parse_instances(*embedded::find("hardest80"), "hardest80");
-    if (!hardest80) {
-      print_error(hardest80.error());
-      return kExitInternal;
-    }
-    for (const Instance& inst : *hardest80)
-      add_with_images(hard15, renamed(inst.tiles, Goal::standard(4), goal4), goal4,
-                      *inst.optimal_length, "hardest80:" + std::to_string(inst.line));
-    std::vector<Goal> goals3 = {Goal::standard(3), Goal::zero_first(3), Goal::snail(3)};
-    if (options.size == 3) goals3.push_back(goal);
-    for (const Goal& each : goals3) {
-      const Goal& goal3 = keep_goal(each);
-      ExploreOptions explore_options;
-      explore_options.keep_farthest = 1000;
-      Expected<ExploreResult> explored = explore(goal3, explore_options);
-      if (!explored) {
-        print_error(explored.error());
-        return kExitInternal;
-      }
-      for (const std::vector<uint8_t>& tiles : explored->farthest)
-        add_with_images(hard8, tiles, goal3, explored->greatest_depth,
-                        "farthest 3x3 of goal " + goal3.name());
-    }
-  }
-  for (const std::string& file : options.files) {
-    Expected<std::vector<Instance>> read = read_instances(file);
-    if (!read) {
-      print_error(read.error());
-      return kExitBadInput;
-    }
-    for (const Instance& inst : *read) {
-      if (inst.side != goal.side()) {
-        print_error({inst.source, inst.line, "a board of another side than --size"});
-        return kExitBadInput;
-      }
-      yours.push_back({inst.tiles, &goal, inst.optimal_length, std::nullopt,
-                       inst.source + ":" + std::to_string(inst.line)});
-    }
-  }
-  // Boards of side 3 or less are checked against the distances of every state.
-  const std::vector<uint8_t> distances = small_board_distances(goal);
-
-  // The stream of cases: the user's boards, then in turn an 80-move 15-puzzle, a farthest
-  // 8-puzzle, a random walk and a random board (each list taken in order, then again).
-  std::mutex cases_mutex;
-  Random random(seed);
-  size_t drawn = 0;
-  std::vector<std::pair<const std::vector<StressCase>*, size_t>> lists = {{&hard15, 0},
-                                                                          {&hard8, 0}};
-  const auto next_case = [&]() -> StressCase {
-    std::lock_guard lock(cases_mutex);
-    if (drawn < yours.size()) return yours[drawn++];
-    const size_t kind = drawn++ % 4;
-    if (kind < lists.size()) {
-      auto& [list, next] = lists[kind];
-      return (*list)[next++ % list->size()];
-    }
-    StressCase c;
-    c.goal = &goal;
-    if (kind == 2 || goal.side() > 4) {
-      const int steps = 1 + static_cast<int>(random.below(goal.side() <= 4 ? 200 : 60));
-      c.tiles = random_walk(random, goal, steps);
-      c.at_most = steps;
-      c.what = "random walk of " + std::to_string(steps) + " moves";
-    } else {
-      c.tiles = random_board(random, goal, Solvability::Solvable);
-      c.what = "random board";
-    }
-    if (!distances.empty()) c.optimal = distance_of(distances, goal, c.tiles);
-    return c;
-  };
-
+  StressCases cases;
+  const Goal& goal = cases.keep_goal(*main_goal);
+  if (const int status = gather_cases(options, goal, cases); status != kExitOk) return status;
+  CaseStream stream(cases, goal, seed);
   HeuristicCache heuristics(std::nullopt, options.pdb);
   std::vector<HeuristicChoice> choices;
-  for (const auto& each : goals) {
+  for (const auto& each : cases.goals) {
     Expected<HeuristicChoice> choice = heuristics.get(*each);
     if (!choice) {
       print_error(choice.error());
@@ -207,105 +359,17 @@ int run_stress(const StressOptions& options) {
     }
     choices.push_back(*choice);
   }
-  const auto choice_of = [&](const Goal* g) -> const HeuristicChoice& {
-    for (size_t i = 0; i < goals.size(); ++i)
-      if (goals[i].get() == g) return choices[i];
-    return choices[0];
-  };
-
   const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
   tbb::global_control control(tbb::global_control::max_allowed_parallelism,
                               static_cast<size_t>(threads));
-  InterruptWatch interrupt;
-  const auto started = std::chrono::steady_clock::now();
-  const auto left = [&] {
-    return options.seconds -
-           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  };
+  StressRun run(options, cases, std::move(choices), stream, threads);
   std::cout << "stress: " << goal.side() << 'x' << goal.side() << ", goal " << goal.name()
             << ", seed " << seed << ", " << threads << " threads, " << options.seconds
-            << " seconds, " << hard15.size() << " 80-move 15-puzzles and " << hard8.size()
-            << " farthest 8-puzzles (with their images)\n";
+            << " seconds, " << cases.hard15.size() << " 80-move 15-puzzles and "
+            << cases.hard8.size() << " farthest 8-puzzles (with their images)\n";
   std::cout.flush();
-  const bool tty = ::isatty(STDERR_FILENO);
-  std::mutex tally_mutex;
-  Tally tally;
-  double shown = 0;
-  // Solves cases until the time is up; a case gets at most a quarter of the run, so that one
-  // out of reach does not hold a thread to the end.
-  const auto work = [&] {
-    while (left() > 0 && !interrupt.signal()) {
-      const StressCase c = next_case();
-      const HeuristicChoice& choice = choice_of(c.goal);
-      SearchPlan plan{Algorithm::Ida, choice.kind, threads, {}, {}};
-      plan.limits.max_seconds = std::min(left(), std::max(0.5, options.seconds / 4));
-      plan.limits.cancel = interrupt.flag();
-      if (plan.limits.max_seconds <= 0) break;
-      // Solved, then replayed from the case's board to its goal.
-      const Expected<CheckedResult> solved = solve(c.tiles, *c.goal, plan, choice.databases.get());
-      // A solution that does not replay counts as a solved case that failed.
-      SearchResult unreplayed;
-      unreplayed.outcome = Outcome::Solved;
-      const SearchResult& result = solved ? static_cast<const SearchResult&>(*solved) : unreplayed;
-      std::string failure;
-      const bool stopped =
-          result.outcome == Outcome::TimeLimit || result.outcome == Outcome::Cancelled;
-      if (!solved) {
-        failure = solved.error().message;
-      } else if (result.outcome == Outcome::Solved) {
-        const int length = static_cast<int>(result.moves.size());
-        if (!result.optimal)
-          failure = "the search did not prove its length optimal";
-        else if (c.optimal && length != *c.optimal)
-          failure = "length " + std::to_string(length) + ", expected " + std::to_string(*c.optimal);
-        else if (c.at_most && length > *c.at_most)
-          failure = "length " + std::to_string(length) + " above the walk's " +
-                    std::to_string(*c.at_most);
-      } else if (!stopped) {
-        failure = std::string("outcome ") + outcome_name(result.outcome) + " for a solvable board";
-      }
-      std::lock_guard lock(tally_mutex);
-      tally.nodes += result.stats.nodes_expanded;
-      tally.search_seconds += result.stats.seconds;
-      if (stopped) {
-        ++tally.unfinished;
-      } else {
-        ++tally.instances;
-        if (!failure.empty()) {
-          ++tally.failures;
-          if (tty) std::cerr << '\n';
-          std::cerr << "taquin: stress: FAILED " << c.what << ", goal " << c.goal->name() << ": "
-                    << format_board(c.tiles, c.goal->side(), BoardFormat::OneLine) << ": "
-                    << failure << '\n';
-        } else {
-          ++tally.verified;
-          tally.known += c.optimal.has_value();
-        }
-      }
-      if (tty && options.seconds - left() >= shown + 0.25) {
-        shown = options.seconds - left();
-        std::fprintf(stderr,
-                     "\rtaquin: stress: %.0f s left, %llu instances, %llu verified, %llu failures ",
-                     std::max(0.0, left()), static_cast<unsigned long long>(tally.instances),
-                     static_cast<unsigned long long>(tally.verified),
-                     static_cast<unsigned long long>(tally.failures));
-      }
-    }
-  };
-  tbb::parallel_for(0, threads, 1, [&](int) { work(); });
-  if (tty) std::cerr << '\n';
-  const double wall = options.seconds - left();
-  char rate[64];
-  std::snprintf(rate, sizeof rate, "%.0f", per_second(tally.nodes, wall));
-  std::cout << "instances: " << tally.instances << '\n'
-            << "verified: " << tally.verified << " (" << tally.known
-            << " against a known optimal length)\n"
-            << "unfinished: " << tally.unfinished << " (stopped by the time left)\n"
-            << "nodes expanded: " << tally.nodes << '\n'
-            << "nodes expanded per second: " << rate << '\n'
-            << "failures: " << tally.failures << '\n';
-  if (interrupt.signal()) return interrupt.exit_status();
-  return tally.failures ? kExitUnsolved : kExitOk;
+  tbb::parallel_for(0, threads, 1, [&](int) { run.work(); });
+  return run.finish();
 }
 
 void setup_stress(CLI::App& app, int& exit_code) {

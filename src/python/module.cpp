@@ -18,6 +18,7 @@
 
 #include <tbb/task_arena.h>
 
+#include "cli/solve_record.hpp"
 #include "core/generate.hpp"
 #include "core/replay.hpp"
 #include "core/solvability.hpp"
@@ -203,23 +204,22 @@ class InterruptScope {
 
 // ---- results ----
 
+// `value` as a Python object, None when it is empty.
+template <typename T>
+py::object or_none(const std::optional<T>& value) {
+  return value ? py::cast(*value) : py::object(py::none());
+}
+
 struct Result {
   CheckedResult checked;
   std::string algorithm, heuristic;
   int threads = 1;
 
-  bool solved() const { return checked.outcome == Outcome::Solved; }
-  py::object length() const {
-    return solved() ? py::object(py::int_(checked.moves.size())) : py::object(py::none());
-  }
-  py::object moves() const {
-    return solved() ? py::object(py::str(moves_string(checked.moves))) : py::object(py::none());
-  }
-  py::object lower_bound() const {
-    return solved() || checked.outcome == Outcome::Unsolvable
-               ? py::object(py::none())
-               : py::object(py::int_(checked.lower_bound));
-  }
+  // The solve record's values (cli/solve_record.hpp), None for null.
+  bool solved() const { return cli::record_solved(checked); }
+  py::object length() const { return or_none(cli::record_length(checked)); }
+  py::object moves() const { return or_none(cli::record_moves(checked)); }
+  py::object lower_bound() const { return or_none(cli::record_lower_bound(checked)); }
   std::string repr() const {
     std::string out = "<taquin.Result " + std::string(outcome_name(checked.outcome));
     if (solved())
@@ -277,9 +277,8 @@ Request make_request(const Goal& goal, const std::string& algorithm,
   }
   request.options.heuristic = request.options.heuristic.value_or(
       request.databases ? HeuristicKind::Pdb : HeuristicKind::Linear);
-  request.heuristic = uses_heuristic(*kind)
-                          ? heuristic_label(*request.options.heuristic, request.databases.get())
-                          : "none";
+  request.heuristic = cli::record_heuristic(
+      *kind, heuristic_label(*request.options.heuristic, request.databases.get()));
   return request;
 }
 
@@ -404,12 +403,12 @@ PYBIND11_MODULE(taquin, m) {
       .def_property_readonly("outcome",
                              [](const Result& r) { return t::outcome_name(r.checked.outcome); })
       .def_property_readonly("solved", &Result::solved)
-      .def_property_readonly(
-          "solvable", [](const Result& r) { return r.checked.outcome != t::Outcome::Unsolvable; })
+      .def_property_readonly("solvable",
+                             [](const Result& r) { return t::cli::record_solvable(r.checked); })
       .def_property_readonly("length", &Result::length)
       .def_property_readonly("moves", &Result::moves)
       .def_property_readonly("optimal",
-                             [](const Result& r) { return r.solved() && r.checked.optimal; })
+                             [](const Result& r) { return t::cli::record_optimal(r.checked); })
       .def_property_readonly("lower_bound", &Result::lower_bound)
       .def_property_readonly("path", [](const Result& r) { return to_lists(r.checked.path); })
       .def_readonly("algorithm", &Result::algorithm)

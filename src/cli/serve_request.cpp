@@ -1,0 +1,143 @@
+// `taquin serve`'s requests: the body, its board and goal (serve_request.hpp).
+#include "cli/serve_request.hpp"
+
+#include <httplib.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "cli/command.hpp"
+#include "core/solvability.hpp"
+#include "render/render.hpp"
+
+namespace taquin::cli {
+
+using json = nlohmann::json;
+
+void bad(std::string message) {
+  throw ApiError{400, std::move(message)};
+}
+
+// The request's body as a JSON object ({} when empty).
+json parse_body(const httplib::Request& request) {
+  if (request.body.empty()) return json::object();
+  json body;
+  try {
+    body = json::parse(request.body);
+  } catch (const json::parse_error& e) {
+    bad(std::string("request: malformed JSON: ") + e.what());
+  }
+  if (!body.is_object()) bad("request: the body must be a JSON object");
+  return body;
+}
+
+// The string field `key` of `body`, `fallback` when absent or null.
+std::string string_field(const json& body, const char* key, std::string fallback) {
+  const auto at = body.find(key);
+  if (at == body.end() || at->is_null()) return fallback;
+  if (!at->is_string()) bad(std::string(key) + ": a string is expected");
+  return at->get<std::string>();
+}
+
+namespace {
+
+// A board or a goal given as text or as an array of numbers, as text.
+std::string board_text(const json& value, const char* key) {
+  if (value.is_string()) return value.get<std::string>();
+  if (!value.is_array()) bad(std::string(key) + ": a string or an array of numbers is expected");
+  std::string text;
+  for (const json& v : value) {
+    if (!v.is_number_integer()) bad(std::string(key) + ": an array of whole numbers is expected");
+    text += (text.empty() ? "" : " ") + std::to_string(v.get<int64_t>());
+  }
+  return text;
+}
+
+// "#rrggbb" of each tile (index: the tile, 0 the blank) on `goal`'s board, as the CLI's pictures
+// colour it: by the tile's goal cell.
+json tile_colours(const Goal& goal) {
+  const int cells = goal.side() * goal.side();
+  json colours = json::array();
+  for (int tile = 0; tile < cells; ++tile) {
+    const Rgb rgb = tile == 0 ? kBlankColour : tile_colour(goal.cell_of(tile), cells);
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "#%02x%02x%02x", rgb.r, rgb.g, rgb.b);
+    colours.push_back(buf);
+  }
+  return colours;
+}
+
+}  // namespace
+
+// The one board of the request's "board" (any format taquin reads); errors as the CLI words them.
+Instance read_board(const json& body) {
+  const auto at = body.find("board");
+  if (at == body.end() || at->is_null())
+    bad("board: missing (give the tiles in any format taquin reads, or an array)");
+  BoardReader reader = BoardReader::of_text(board_text(*at, "board"), "board");
+  std::optional<Expected<Instance>> first = reader.next();
+  if (!first) bad("board: no board found");
+  if (!*first) bad(first->error().describe());
+  if (reader.next()) bad("board: one board a request, found more");
+  return std::move(**first);
+}
+
+// The request's "goal" for boards of `side`: a name (standard, zero-first, snail) or a board's
+// tiles; never a file name (a client may not make the server read its files).
+Goal read_goal(const json& body, int side) {
+  const auto at = body.find("goal");
+  const std::string text = at == body.end() || at->is_null() ? "standard" : board_text(*at, "goal");
+  Expected<GoalSpec> spec = Error{};
+  if (text.find_first_of("0123456789") == std::string::npos) {
+    std::string word = text;
+    std::transform(word.begin(), word.end(), word.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (word != "standard" && word != "zero-first" && word != "snail" && !word.empty())
+      bad("goal: unknown goal '" + text.substr(0, 40) +
+          "' (a goal is standard, zero-first, snail, or the tiles of a board)");
+    spec = parse_goal_spec(word, "goal");
+  } else {
+    Expected<std::vector<Instance>> parsed = parse_instances(text, "goal");
+    if (!parsed) bad(parsed.error().describe());
+    if (parsed->size() != 1)
+      bad("goal: a goal must be exactly one board, found " + std::to_string(parsed->size()));
+    GoalSpec custom;
+    custom.kind = GoalSpec::Kind::Custom;
+    custom.custom_side = (*parsed)[0].side;
+    custom.custom_tiles = (*parsed)[0].tiles;
+    custom.name = format_board(custom.custom_tiles, custom.custom_side, BoardFormat::OneLine);
+    spec = custom;
+  }
+  if (!spec) bad(spec.error().describe());
+  Expected<Goal> goal = Goal::for_side(*spec, side);
+  if (!goal) bad("goal: " + goal.error().message);
+  return *goal;
+}
+
+// The request's board and goal.
+Job read_job(const json& body) {
+  Instance instance = read_board(body);
+  Goal goal = read_goal(body, instance.side);
+  return Job{std::move(instance), std::move(goal), 1};
+}
+
+// The fields `check --format json` prints for `job`, with the page's extras.
+json check_record(const Job& job) {
+  const Instance& inst = job.instance;
+  const bool solvable = is_solvable(inst.tiles, job.goal);
+  json out = {{"id", job.id},
+              {"size", inst.side},
+              {"board", inst.tiles},
+              {"goal", job.goal.tiles()},
+              {"solvable", solvable},
+              {"source", inst.source},
+              {"line", inst.line},
+              {"optimal_length", nullptr},
+              {"goal_name", job.goal.name()},
+              {"colours", tile_colours(job.goal)}};
+  if (inst.optimal_length) out["optimal_length"] = *inst.optimal_length;
+  if (!solvable) out["note"] = snail_note(job);
+  return out;
+}
+
+}  // namespace taquin::cli

@@ -1,0 +1,64 @@
+// `taquin solve`'s report of one board: its text, its JSON and CSV record (solve_report.hpp).
+#include "cli/solve_report.hpp"
+
+#include "cli/command.hpp"
+#include "cli/memory_size.hpp"
+#include "taquin/tables.hpp"
+
+namespace taquin::cli {
+
+void print_text(std::ostream& out, int id, const Job& job, const SolveCliOptions& options,
+                const SearchPlan& plan, const std::string& heuristic, const SearchResult& result,
+                const std::vector<std::vector<uint8_t>>& path, TermColour colour) {
+  const Instance& inst = job.instance;
+  const int side = inst.side;
+  const MoveNotation notation = output_notation(options.view);
+  out << "instance " << id << " (" << inst.source << ":" << inst.line << "), " << side << 'x'
+      << side << ", goal " << job.goal.name() << '\n';
+  for (const std::string& row : board_block(inst.tiles, job.goal, colour).lines) out << row << '\n';
+  if (result.outcome == Outcome::Unsolvable) {
+    out << "unsolvable: this board cannot reach the goal (parity); no search made"
+        << snail_note(job) << "\n\n";
+    return;
+  }
+  out << "algorithm: " << options.algorithm;
+  if (uses_heuristic(plan.algorithm)) out << ", heuristic " << heuristic;
+  out << ", threads " << plan.threads << '\n';
+  if (result.outcome == Outcome::Solved) {
+    out << "length: " << result.moves.size() << (result.moves.size() == 1 ? " move" : " moves")
+        << (result.optimal ? " (optimal)" : " (not proven optimal)") << '\n';
+    out << "moves: " << moves_in_notation(result.moves, notation) << '\n';
+    if (options.show_path)
+      out << path_grid(path, result.moves, job.goal, colour, notation, output_columns());
+  } else if (result.outcome == Outcome::MemoryLimit) {
+    out << "not solved: stopped at the memory limit of "
+        << format_bytes(plan.limits.max_memory_bytes) << " (--max-memory)\n";
+  } else if (result.outcome == Outcome::NodeLimit) {
+    out << "not solved: stopped at the node limit (--max-nodes)\n";
+  } else if (result.outcome == Outcome::TimeLimit) {
+    out << "not solved: stopped at the time limit (--max-seconds)\n";
+  } else {
+    out << "not solved: stopped (" << outcome_name(result.outcome) << ")\n";
+  }
+  if (result.outcome != Outcome::Solved) out << "lower bound: " << result.lower_bound << '\n';
+  out << solve_text_statistics(solve_facts(id, job, options, plan, heuristic, result, path))
+      << '\n';
+}
+
+SolveFacts solve_facts(int id, const Job& job, const SolveCliOptions& options,
+                       const SearchPlan& plan, const std::string& heuristic,
+                       const SearchResult& result, const std::vector<std::vector<uint8_t>>& path) {
+  SolveFacts facts;
+  facts.id = id;
+  facts.instance = &job.instance;
+  facts.goal = job.goal.tiles();
+  facts.result = &result;
+  facts.algorithm = options.algorithm;
+  facts.kind = plan.algorithm;
+  facts.heuristic = heuristic;
+  facts.threads = plan.threads;
+  if (options.show_path) facts.path = &path;
+  return facts;
+}
+
+}  // namespace taquin::cli

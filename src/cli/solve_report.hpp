@@ -1,0 +1,50 @@
+// `taquin solve`'s options and the report of one board: its text, and the facts of its record.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/job_stream.hpp"
+#include "cli/options.hpp"
+#include "cli/pdb_choice.hpp"
+#include "cli/records.hpp"
+#include "cli/solve_record.hpp"
+#include "cli/view.hpp"
+#include "taquin/search/result.hpp"
+#include "taquin/search/solver.hpp"
+
+namespace taquin::cli {
+
+struct SolveCliOptions {
+  InputOptions input;
+  std::string algorithm = "ida";
+  std::string
+      heuristic;  // empty: the strongest available (pdb on 4x4 and 5x5 when built, else linear)
+  PdbChoice pdb;
+  std::string format = "text";
+  bool show_path = false;
+  bool strict = false;
+  std::string max_memory;   // empty: default_memory_limit()
+  std::string max_nodes;    // empty: no limit
+  std::string max_seconds;  // empty: no limit
+  int threads = 0;          // 0: all cores for IDA*, one for the other algorithms
+  ViewOptions view;         // --color, --notation, --svg, --animate, --gif
+  bool progress = false;    // --progress: each IDA* iteration as a line on stderr
+  bool verbose = false;     // MPI builds: the nodes each rank expanded, on stderr
+};
+
+// The text report of board `id` (docs/output.md, "solve"): its grid, then its solution or why it
+// has none, and the search's statistics; a blank line after it.
+void print_text(std::ostream& out, int id, const Job& job, const SolveCliOptions& options,
+                const SearchPlan& plan, const std::string& heuristic, const SearchResult& result,
+                const std::vector<std::vector<uint8_t>>& path, TermColour colour);
+
+// The facts of board `id`'s solve record (solve_record.hpp), `path` with --show-path: they point
+// into `job`, `result` and `path`.
+SolveFacts solve_facts(int id, const Job& job, const SolveCliOptions& options,
+                       const SearchPlan& plan, const std::string& heuristic,
+                       const SearchResult& result, const std::vector<std::vector<uint8_t>>& path);
+
+}  // namespace taquin::cli
