@@ -539,7 +539,7 @@ TEST(OutputContract, SolveGoldenText) {
 }
 
 TEST(OutputContract, BenchGoldenJsonAndCsv) {
-  // An unsolvable board's lower_bound is 0 in bench (null in solve): as bench has always written.
+  // An unsolvable board's lower_bound is null, as in solve (docs/output.md).
   const std::string set = temp_file("contract_golden_bench.txt", kGoldenBoards);
   const std::string args = " --set '" + set + "' --threads 1 --heuristic linear";
   const auto json = run_taquin("bench --format json" + args);
@@ -551,7 +551,7 @@ TEST(OutputContract, BenchGoldenJsonAndCsv) {
             "\n"
             R"({"id":2,"outcome":"unsolvable","length":null,"optimal_length":null,)"
             R"("nodes_expanded":0,"nodes_generated":0,"iterations":0,"seconds":T,)"
-            R"("nodes_per_second":T,"moves":null,"lower_bound":0,)"
+            R"("nodes_per_second":T,"moves":null,"lower_bound":null,)"
             R"("published_nodes_generated":null})"
             "\n"
             R"({"summary":true,"set":")" +
@@ -568,7 +568,7 @@ TEST(OutputContract, BenchGoldenJsonAndCsv) {
             "id,outcome,length,optimal_length,nodes_expanded,nodes_generated,iterations,seconds,"
             "nodes_per_second,moves,lower_bound,published_nodes_generated\n"
             "1,solved,6,6,6,7,1,T,T,UURDDR,,\n"
-            "2,unsolvable,,,0,0,0,T,T,,0,\n");
+            "2,unsolvable,,,0,0,0,T,T,,,\n");
 }
 
 }  // namespace

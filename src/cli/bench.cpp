@@ -127,7 +127,6 @@ JsonLine instance_record(int id, const Instance& inst, const SearchResult& resul
   facts.instance = &inst;
   facts.result = &result;
   if (published) facts.published_nodes_generated = published->nodes;
-  facts.bound_when_unsolvable = true;
   JsonLine line;
   add_solve_columns(line, facts, kBenchColumns);
   return line;

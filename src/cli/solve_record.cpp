@@ -128,11 +128,8 @@ const Column kColumns[] = {
      }},
     {"optimal_length", [](JsonLine& l, std::string_view k,
                           const Facts& f) { add_or_null(l, k, f.instance->optimal_length); }},
-    {"lower_bound",
-     [](JsonLine& l, std::string_view k, const Facts& f) {
-       const bool bounded = f.bound_when_unsolvable && !record_solved(*f.result);
-       add_or_null(l, k, bounded ? f.result->lower_bound : record_lower_bound(*f.result));
-     }},
+    {"lower_bound", [](JsonLine& l, std::string_view k,
+                       const Facts& f) { add_or_null(l, k, record_lower_bound(*f.result)); }},
     {"published_nodes_generated",
      [](JsonLine& l, std::string_view k, const Facts& f) {
        add_or_null(l, k, f.published_nodes_generated);

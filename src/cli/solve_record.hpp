@@ -87,9 +87,6 @@ struct SolveFacts {
   std::optional<int> seconds_decimals;  // `seconds` as "%.Nf" (compare), else "%.6g"
   // bench: the nodes the published search generated on the board (null when none is known).
   std::optional<uint64_t> published_nodes_generated;
-  // bench writes an unsolvable board's `lower_bound` as the search's (0), not null: kept as it has
-  // always been written.
-  bool bound_when_unsolvable = false;
 };
 
 // Adds the columns `names` of `facts`, in that order, to `line`. A name that is not a column of
