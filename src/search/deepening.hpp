@@ -50,10 +50,12 @@ concept Sweeper = requires(S& sweeper, int bound) {
 // sweep finds the goal or stops, nothing lies above the bound (Exhausted with kNoBound: the goal
 // is out of reach), or the sweeper hands a bound over (OverBudget). Returns that end; `bound` is
 // then the bound under way (a stop's lower bound; the next to sweep after OverBudget), and
-// `iterations` counts the bounds swept (one abandoned over budget is not).
+// `iterations` counts the bounds swept (one abandoned over budget is not). Inlined into each
+// search, so that the compiler lays out each one's depth-first search as in its own loop.
 template <Sweeper S>
-BoundEnd deepen(S& sweeper, int& bound, uint64_t& iterations, const Limits& limits,
-                std::chrono::steady_clock::time_point started) {
+[[gnu::always_inline]] inline BoundEnd deepen(S& sweeper, int& bound, uint64_t& iterations,
+                                              const Limits& limits,
+                                              std::chrono::steady_clock::time_point started) {
   for (;;) {
     const BoundEnd end = sweeper.sweep(bound);
     if (end.kind == BoundEnd::Kind::OverBudget) return end;

@@ -6,8 +6,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "search/ida_worker.hpp"
 #include "search/move_automaton.hpp"
+#include "search/pruned_moves.hpp"
 #include "taquin/board.hpp"
 #include "taquin/search/order.hpp"
 

@@ -20,7 +20,7 @@ namespace taquin {
 namespace detail {
 
 // How many times more nodes an IDA* iteration is taken to need than the one before (the bound
-// grows by 2; the 15-puzzle's iterations grow some 4 to 8 times with linear conflict).
+// grows by 2; docs/performance.md gives the growth measured).
 inline constexpr uint64_t kIterationGrowth = 8;
 
 // The sweep in place (a Sweeper): one IdaWorker searches the whole tree of `start` for each bound.

@@ -24,8 +24,10 @@
 #include <vector>
 
 #include "search/deepening.hpp"
+#include "search/ida_policy.hpp"
 #include "search/limit_watch.hpp"
 #include "search/move_automaton.hpp"
+#include "search/pruned_moves.hpp"
 #include "taquin/board.hpp"
 #include "taquin/heuristic.hpp"
 #include "taquin/search/order.hpp"
@@ -35,67 +37,6 @@
 namespace taquin {
 
 namespace detail {
-
-// The blank moves from each cell that do not undo the previous move (index 4: no previous move),
-// so the search skips the inverse move by table rather than by a test.
-template <int N>
-struct PrunedMoves {
-  struct List {
-    uint8_t count = 0;
-    std::array<uint8_t, 4> target{};
-    std::array<Dir, 4> dir{};
-  };
-  std::array<std::array<List, 5>, N * N> at{};
-};
-
-template <int N>
-constexpr PrunedMoves<N> make_pruned_moves() {
-  PrunedMoves<N> t{};
-  for (int cell = 0; cell < N * N; ++cell)
-    for (int prev = 0; prev < 5; ++prev) {
-      auto& list = t.at[cell][prev];
-      for (int k = 0; k < kMoves<N>.count[cell]; ++k) {
-        const Dir d = kMoves<N>.dir[cell][k];
-        if (prev < 4 && d == opposite(static_cast<Dir>(prev))) continue;
-        list.target[list.count] = kMoves<N>.target[cell][k];
-        list.dir[list.count] = d;
-        ++list.count;
-      }
-    }
-  return t;
-}
-
-template <int N>
-inline constexpr PrunedMoves<N> kPrunedMoves = make_pruned_moves<N>();
-
-// Bit d set when the blank on a cell may move in direction d after the move `prev` (4: none).
-template <int N>
-constexpr std::array<std::array<uint8_t, 5>, N * N> make_pruned_mask() {
-  std::array<std::array<uint8_t, 5>, N * N> t{};
-  for (int cell = 0; cell < N * N; ++cell)
-    for (int prev = 0; prev < 5; ++prev)
-      for (int d = 0; d < 4; ++d)
-        if (kMoves<N>.target_by_dir[cell][d] >= 0 && (prev == 4 || (prev ^ 1) != d))
-          t[cell][prev] |= static_cast<uint8_t>(1 << d);
-  return t;
-}
-
-template <int N>
-inline constexpr auto kPrunedMask = make_pruned_mask<N>();
-
-inline constexpr int kNoMove = 4;
-
-// Member types a heuristic may declare, named lazily: IdaWorker names one only where the concept
-// that requires it holds (taquin/heuristic.hpp), else uses Unused.
-struct Unused {};
-template <typename H>
-struct LookupOf {
-  using type = typename H::Lookup;
-};
-template <typename H>
-struct SteppedOf {
-  using type = typename H::Stepped;
-};
 
 // Four objects of a trivially copyable T, not initialised (dfs's per-child reads: each is
 // written before it is read, so no memset runs per node), constructed by put.
@@ -115,47 +56,23 @@ class Slots {
 // Depth-first searches below one node with a fixed bound. Serial IDA* uses one; the parallel
 // search uses one per thread for its frontier subtrees. Limits are checked by a LimitWatch.
 template <int N, IncrementalHeuristic<N> H>
-class IdaWorker {
+class IdaWorker : private IdaPolicy<N, H> {
+  // What the search compiles for H, one line each in search/ida_policy.hpp.
+  using Policy = IdaPolicy<N, H>;
+  using Policy::kFunctionPerCell, Policy::kMakesOnlyWithinBound, Policy::kPreparesAllChildren,
+      Policy::kPreparesReads, Policy::kPrunesOnFirstStage, Policy::kReadsChildF,
+      Policy::kStateCarriesF;
+  using typename Policy::Cost, typename Policy::Lookup, typename Policy::Updater;
+
  public:
   using State = typename H::State;
   static constexpr int kInfinity = BoundEnd::kNoBound;
-  static constexpr bool kTwoStage = TwoStageHeuristic<H, N>;
-  static constexpr bool kPrefetches = PrefetchingHeuristic<H, N>;
-  static constexpr bool kLookahead = LookaheadHeuristic<H, N>;
-  // Sides above 4 with a measuring heuristic prune a child before making its board and state.
-  static constexpr bool kMeasures = MeasuringHeuristic<H, N> && N > 4;
-  // A child's prepared reads (prefetching heuristics), else an empty placeholder.
-  using Lookup =
-      typename std::conditional_t<kPrefetches, LookupOf<H>, std::type_identity<Unused>>::type;
-  // A prefetching heuristic that asks for it (H::kPrefetchesInMoveOrder) has every child's reads
-  // prepared and prefetched in dfs too; the others are read there one child after the other, the
-  // rest of a two-stage heuristic only within the bound.
-  static constexpr bool kPrefetchesInMoveOrder = kPrefetches && requires {
-    requires H::kPrefetchesInMoveOrder;
-  };
-  // One-word boards with a (one-stage) stepped heuristic carry f, relative to the search root,
-  // in the state and no cost argument: one register and two operations a child fewer, some 5-7%
-  // faster.
-  static constexpr bool kStepped = Board<N>::kWords == 1 && SteppedHeuristic<H, N> && !kTwoStage;
-  // The heuristic the search updates: H::Stepped where it is used, else a placeholder.
-  using Updater =
-      typename std::conditional_t<kStepped, SteppedOf<H>, std::type_identity<Unused>>::type;
-  // The cost argument of the search functions: g, or nothing where the state carries f.
-  using Cost = std::conditional_t<kStepped, Unused, int>;
   using Packed = typename Board<N>::Packed;
-  // Sides up to 4 have one search function per (blank cell, previous move); larger sides one
-  // generic loop (dfs). On 5×5 with the 6-6-6-6 tables (Korf & Felner's #38, -j 1, user time,
-  // interleaved with the generic loop, same nodes) the per-cell functions were 2-10% slower, and
-  // 10-30% with one function per blank cell: the search waits on table reads there (perf's
-  // samples sit on the table loads), which they do not shorten, and their code takes 182-750 KB
-  // against the loop's 2 KB. Sides 6-8 made the library's build minutes longer.
-  static constexpr int kMaxCompiledSide = 4;
-  static constexpr bool kCompiledMoves = N <= kMaxCompiledSide;
   // The duplicate-move automaton of side N (move_automaton.hpp).
   using Automaton = MoveAutomatonFor<N>;
 
   // `watch` checks the limits (and, in the parallel search, the shared counter and flag);
-  // `order`: the children's order (ChildOrder::CheapestFirst needs kLookahead, else it is move
+  // `order`: the children's order (ChildOrder::CheapestFirst needs kReadsChildF, else it is move
   // order; sides up to 4 search in move order).
   IdaWorker(const H& heuristic, int blank_label, const LimitWatch& watch,
             ChildOrder order = ChildOrder::Moves)
@@ -164,7 +81,7 @@ class IdaWorker {
         goal_(Board<N>::identity(blank_label)),
         watch_(watch),
         check_at_(watch.next_check()),
-        cheapest_first_(kLookahead && order == ChildOrder::CheapestFirst) {}
+        cheapest_first_(kReadsChildF && order == ChildOrder::CheapestFirst) {}
 
   // Searches the subtree of `board` (reached with cost `g` after blank move `prev`, kNoMove at
   // the root, and in state `automaton` of Automaton::standard() after the moves from the
@@ -189,15 +106,15 @@ class IdaWorker {
     }
     recorded_ = 0;
     bool unwound;
-    if constexpr (kCompiledMoves) {
+    if constexpr (kFunctionPerCell) {
       Cost cost{};
-      if constexpr (kStepped)
+      if constexpr (kStateCarriesF)
         bound_ = bound - g;  // f relative to this root: bound_ and next_ too, for this search
       else
         cost = g;
       static constexpr auto dispatch = make_dispatch(std::make_index_sequence<N * N>{});
       unwound = (this->*dispatch[board.blank()][prev])(board.packed(), state, cost, automaton);
-      if (kStepped && !unwound && next_ != kInfinity) next_ += g;
+      if (kStateCarriesF && !unwound && next_ != kInfinity) next_ += g;
     } else {
       unwound = dfs(board, state, g, prev, automaton);
     }
@@ -223,10 +140,10 @@ class IdaWorker {
   int deepest() const { return deepest_; }
 
  private:
-  // Sides above kMaxCompiledSide: expands `board`, reached at cost g after the blank move `prev`
-  // (its f is within the bound), its children from the move table of (blank cell, previous move),
-  // each by expand(), in move order or cheapest f first (cheapest_first_: each child's f is read
-  // ahead from this node's state, ties in move order). Returns true to unwind: the goal was
+  // Sides without a function per cell: expands `board`, reached at cost g after the blank move
+  // `prev` (its f is within the bound), its children from the move table of (blank cell, previous
+  // move), each by expand(), in move order or cheapest f first (cheapest_first_: each child's f is
+  // read ahead from this node's state, ties in move order). Returns true to unwind: the goal was
   // reached (the moves are recorded on the way back) or the search must stop (stopped_).
   bool dfs(const Board<N>& board, const State& state, int g, int prev, uint32_t automaton) {
     if (expanded_ >= check_at_ && must_stop()) return stopped_ = true;
@@ -235,18 +152,18 @@ class IdaWorker {
     const auto& list = kPrunedMoves<N>.at[blank][prev];
     // 1. Generate every child first: its automaton state, whose row is fetched while the other
     // children are made (it is the first thing the child's own expansion reads), and, with
-    // kPrefetchesInMoveOrder or cheapest first, its table reads, all in flight together.
-    const bool prepared = kPrefetchesInMoveOrder || cheapest_first_;  // (reads filled)
+    // kPreparesAllChildren or cheapest first, its table reads, all in flight together.
+    const bool prepared = kPreparesAllChildren || cheapest_first_;  // (reads filled)
     std::array<uint32_t, 4> child_automaton{};
     Slots<Lookup> reads;  // (written before they are read)
     for (int k = 0; k < list.count; ++k) {
       child_automaton[k] = automaton_.next(automaton, list.dir[k]);
       if (child_automaton[k] == Automaton::kDead) continue;
       automaton_.prefetch(child_automaton[k]);
-      if constexpr (kPrefetches)
+      if constexpr (kPreparesReads)
         if (prepared) {
           const int to = list.target[k];
-          if constexpr (kMeasures)
+          if constexpr (kMakesOnlyWithinBound)
             reads.put(k, h_.prepare_move(state, board, board.at(to), list.dir[k]));
           else
             reads.put(k, h_.prepare(state, board, board.at(to), to, blank));
@@ -254,7 +171,7 @@ class IdaWorker {
         }
     }
     std::array<uint8_t, 4> order{0, 1, 2, 3};
-    if constexpr (kLookahead)
+    if constexpr (kReadsChildF)
       if (cheapest_first_) {
         std::array<int, 4> f{};
         for (int k = 0; k < list.count; ++k) {
@@ -292,7 +209,7 @@ class IdaWorker {
     constexpr unsigned allowed = kPrunedMask<N>[Blank][Prev];
     // A prefetching heuristic has every child's reads prepared and prefetched first.
     std::array<Lookup, 4> reads{};
-    if constexpr (kPrefetches) {
+    if constexpr (kPreparesReads) {
       if constexpr ((allowed & 1) != 0) reads[0] = prepare_at<Blank, Dir::Up>(board, state);
       if constexpr ((allowed & 2) != 0) reads[1] = prepare_at<Blank, Dir::Down>(board, state);
       if constexpr ((allowed & 4) != 0) reads[2] = prepare_at<Blank, Dir::Left>(board, state);
@@ -336,16 +253,16 @@ class IdaWorker {
   // callers: the blank move `d` from cell `blank` to cell `to`, which the automaton, now in
   // state `child_automaton`, allowed): make it, update its heuristic to its f (2), prune it
   // above the bound (3), recurse or stop at the goal (4), record the move on the way back (5).
-  // With kMeasures, its f comes from this node's state (2) and it is made only past step 3.
-  // The move and cells come as values (dfs) or as std::integral_constant (dfs_at's compile-time
-  // cells, which also name the child's search function); `reads`: its prepared reads (Lookup),
-  // or Unused where none were prepared. Returns true to unwind (goal found, or stopped).
+  // With kMakesOnlyWithinBound, its f comes from this node's state (2) and it is made only past
+  // step 3. The move and cells come as values (dfs) or as std::integral_constant (dfs_at's
+  // compile-time cells, which also name the child's search function); `reads`: its prepared reads
+  // (Lookup), or Unused where none were prepared. Returns true to unwind (goal found, or stopped).
   template <typename Move, typename To, typename From, typename Reads>
   [[gnu::always_inline]] bool expand(const Board<N>& board, const State& state, Cost g,
                                      uint32_t child_automaton, Move d, To to, From blank,
                                      const Reads& reads) {
     ++generated_;
-    if constexpr (kMeasures && std::is_same_v<Reads, Lookup>) {
+    if constexpr (kMakesOnlyWithinBound && std::is_same_v<Reads, Lookup>) {
       // 2. The child's f from this node's state and its prepared reads; 3. prune above the
       // bound; only then make the child's state and board.
       const auto measure = h_.measure(state, reads, bound_ - g - 1);
@@ -375,7 +292,7 @@ class IdaWorker {
                                       uint32_t child_automaton, Move d, To to) {
     if (to == goal_.blank() && child.packed() == goal_.packed()) return record(d);
     bool unwound;
-    if constexpr (kCompiledMoves)
+    if constexpr (kFunctionPerCell)
       unwound = dfs_at<To::value, kChildPrev<Move::value>>(child.packed(), child_state,
                                                            child_cost(g), child_automaton);
     else
@@ -384,7 +301,7 @@ class IdaWorker {
   }
 
   // Step 2: brings `s` up to date after the piece `label` slid from cell `to` into the blank's
-  // cell `blank`, and returns the child's f (relative to the search root where kStepped: the
+  // cell `blank`, and returns the child's f (relative to the search root where kStateCarriesF: the
   // stepped state holds it). A two-stage heuristic returns its first stage's f when that is
   // already above the bound (the next bound may then be lower than plain IDA*'s, never above
   // it, so no solution is skipped). Cells and reads as expand()'s; with no reads prepared
@@ -392,8 +309,8 @@ class IdaWorker {
   template <typename To, typename Blank, typename Reads>
   [[gnu::always_inline]] int child_f(State& s, const Board<N>& child, int label, To to, Blank blank,
                                      Cost g, const Reads& reads) const {
-    constexpr bool kPrepared = kPrefetches && std::is_same_v<Reads, Lookup>;
-    if constexpr (kTwoStage) {
+    constexpr bool kPrepared = kPreparesReads && std::is_same_v<Reads, Lookup>;
+    if constexpr (kPrunesOnFirstStage) {
       int first, rest;
       if constexpr (kPrepared)
         first = h_.update_first(s, reads);
@@ -405,7 +322,7 @@ class IdaWorker {
       else
         rest = h_.update_rest(s, child, label, to, blank);
       return g + 1 + rest;
-    } else if constexpr (kStepped) {
+    } else if constexpr (kStateCarriesF) {
       updater_.update(s, child, label, to, blank);
       return updater_.value(s);
     } else {
@@ -423,7 +340,7 @@ class IdaWorker {
 
   // A child's cost argument: g + 1, or nothing where the state carries f.
   [[gnu::always_inline]] static Cost child_cost(Cost g) {
-    if constexpr (kStepped)
+    if constexpr (kStateCarriesF)
       return g;
     else
       return g + 1;
@@ -442,15 +359,15 @@ class IdaWorker {
   // The Prev of a child's dfs_at. Heuristics that prefetch keep one function per (Blank, Prev),
   // which prepares only the moves that do not undo Prev. The others have one function per Blank
   // (Prev = kNoMove) and leave the inverse move to the automaton, which rejects it: 16 functions
-  // on 4×4 instead of 64, small enough to stay in the instruction cache together (one miss per
-  // 2,500 nodes instead of one per 2), which pays for the extra automaton step.
+  // on 4×4 instead of 64, small enough to stay in the instruction cache together, which pays for
+  // the extra automaton step (docs/performance.md).
   template <Dir D>
-  static constexpr int kChildPrev = kPrefetches ? static_cast<int>(D) : kNoMove;
+  static constexpr int kChildPrev = kPreparesReads ? static_cast<int>(D) : kNoMove;
 
   using DfsAt = bool (IdaWorker::*)(const Packed, const State, Cost, uint32_t);
 
   static Updater make_updater(int blank_label) {
-    if constexpr (kStepped)
+    if constexpr (kStateCarriesF)
       return Updater(blank_label);
     else
       return {};
@@ -505,7 +422,7 @@ class IdaWorker {
   Outcome stop_reason_ = Outcome::Cancelled;
   std::vector<Dir> path_;
   int recorded_ = 0;  // moves recorded by record() in this search
-  // sides above kMaxCompiledSide: children cheapest f first (last: the 4x4 search's layout)
+  // the generic loop (dfs): children cheapest f first (last: the 4x4 search's layout)
   const bool cheapest_first_;
 };
 
