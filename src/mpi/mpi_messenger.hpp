@@ -23,8 +23,8 @@ namespace taquin::detail::mpi {
 enum Tag : int { kReport = 101, kNodes, kDone, kStop, kPath };
 // How long a thread that waits on messages sleeps between two looks: kIdlePause while this rank
 // has no search running (its core is free), kBusyPause beside a running search, whose core the
-// look takes for a moment (a stop waits a few milliseconds at most; on hardest80, looks every
-// 500 us cost each rank 0.26-0.42 s of system time, every 2 ms 0.11-0.18 s).
+// look takes for a moment (a stop waits a few milliseconds at most; rarer looks cost each rank
+// less system time: docs/performance.md).
 inline constexpr auto kIdlePause = std::chrono::microseconds(100);
 inline constexpr auto kBusyPause = std::chrono::milliseconds(2);
 // Completes `request`, sleeping between tests: Open MPI's blocking calls spin, and a rank that

@@ -6,8 +6,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "search/ida.hpp"
 #include "search/move_automaton.hpp"
+#include "search/pruned_moves.hpp"
 #include "taquin/board.hpp"
 #include "taquin/search/order.hpp"
 
@@ -88,6 +88,24 @@ class Frontier {
     if (next.empty()) return Grown::Nothing;
     levels_.push_back(std::move(next));
     return Grown::Level;
+  }
+
+  // Expands the deepest level into new ones, as grow(), until it holds `target` nodes or the
+  // frontier is kFrontierMaxDepth deep, or no new board is left. Returns true when it met `goal`:
+  // goal_path() then gives the moves to it (met breadth-first: optimal).
+  bool grow_to(size_t target, const H& heuristic, const Board<N>& goal, uint64_t& expanded,
+               uint64_t& generated) {
+    while (deepest().size() < target && static_cast<int>(levels()) <= kFrontierMaxDepth) {
+      const Grown grown = grow(heuristic, goal, expanded, generated);
+      if (grown == Grown::Goal) return true;
+      if (grown == Grown::Nothing) break;  // the goal is not in the space
+    }
+    return false;
+  }
+
+  // After grow_to() met the goal: the moves from the start to it.
+  std::vector<Dir> goal_path() const {
+    return path_to(depth(), static_cast<uint32_t>(deepest().size() - 1));
   }
 
   // The deepest level's nodes (indexes into deepest()) in the order a serial IDA* whose children

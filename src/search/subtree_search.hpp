@@ -1,4 +1,5 @@
-// The one iteration driver of the parallel searches: a bound tried on a frontier's subtrees.
+// One bound tried on a frontier's subtrees by every thread of this process: the parallel sweeps'
+// core.
 #pragma once
 
 #include <algorithm>
@@ -13,8 +14,9 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include "search/deepening.hpp"
 #include "search/frontier.hpp"
-#include "search/ida.hpp"
+#include "search/ida_worker.hpp"
 #include "search/limit_watch.hpp"
 #include "taquin/search/order.hpp"
 #include "taquin/search/result.hpp"
@@ -88,20 +90,21 @@ class SubtreeSearch {
         const size_t i = visits_.empty() ? taken : visits_[taken];
         const Node& node = level[i];
         const int f = node.g + heuristic_.value(node.state);
-        int r = f;
-        if (f <= bound)
-          r = worker.search(node.board, node.state, node.g, node.prev, bound, node.automaton);
-        if (r == Worker::kFound) {
+        const BoundEnd end = f <= bound ? worker.search(node.board, node.state, node.g, node.prev,
+                                                        bound, node.automaton)
+                                        : BoundEnd::exhausted(f);
+        if (end.kind == BoundEnd::Kind::Found) {
           std::vector<Dir> moves = frontier_.path_to(frontier_.depth(), static_cast<uint32_t>(i));
           const std::vector<Dir> below = worker.path();
           moves.insert(moves.end(), below.begin(), below.end());
           found(std::move(moves));
           return;
         }
-        if (r == Worker::kStopped) {
-          stopped(worker.stop_reason());
+        if (end.kind == BoundEnd::Kind::Stopped) {
+          stopped(end.stop);
           return;
         }
+        const int r = end.next_bound;
         int seen = next_bound.load(std::memory_order_relaxed);
         while (r < seen && !next_bound.compare_exchange_weak(seen, r)) {
         }

@@ -15,9 +15,8 @@ enum class ChildOrder { Moves, CheapestFirst };
 enum class SplitOrder { Level, Serial };
 
 // Both orders of one search. The defaults are the fastest measured (docs/performance.md, "Child
-// order"): with the 5x5 pattern databases at one thread, cheapest first expanded the same nodes
-// (within 0.2%) but took 12-16% longer, its children all made and sorted before the first is
-// searched.
+// order"): with the 5x5 pattern databases at one thread, cheapest first expanded about the same
+// nodes but took longer, its children all made and sorted before the first is searched.
 struct SearchOrder {
   ChildOrder child = ChildOrder::Moves;
   SplitOrder split = SplitOrder::Level;
