@@ -2,9 +2,9 @@
 #include <benchmark/benchmark.h>
 
 #include "core/generate.hpp"
+#include "heuristic/hamming_manhattan.hpp"
 #include "heuristic/linear_conflict.hpp"
 #include "taquin/board.hpp"
-#include "taquin/heuristic.hpp"
 
 namespace {
 

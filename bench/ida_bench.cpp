@@ -4,10 +4,10 @@
 #include <tbb/global_control.h>
 
 #include "core/embedded.hpp"
+#include "heuristic/hamming_manhattan.hpp"
 #include "heuristic/linear_conflict.hpp"
 #include "search/instances.hpp"
 #include "taquin/goal.hpp"
-#include "taquin/heuristic.hpp"
 #include "taquin/io.hpp"
 
 namespace {

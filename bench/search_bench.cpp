@@ -2,9 +2,9 @@
 #include <benchmark/benchmark.h>
 
 #include "core/explore.hpp"
+#include "heuristic/hamming_manhattan.hpp"
 #include "heuristic/linear_conflict.hpp"
 #include "search/instances.hpp"
-#include "taquin/heuristic.hpp"
 
 namespace {
 

@@ -6,8 +6,8 @@
 
 #include "core/explore.hpp"
 #include "core/generate.hpp"
+#include "heuristic/hamming_manhattan.hpp"
 #include "heuristic/linear_conflict.hpp"
-#include "taquin/heuristic.hpp"
 
 namespace taquin {
 namespace {

@@ -10,7 +10,6 @@
 #include "search/instances.hpp"
 #include "search/move_automaton.hpp"
 #include "taquin/goal.hpp"
-#include "taquin/heuristic.hpp"
 
 namespace taquin {
 namespace {

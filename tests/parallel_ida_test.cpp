@@ -8,10 +8,10 @@
 
 #include "core/explore.hpp"
 #include "core/generate.hpp"
+#include "heuristic/hamming_manhattan.hpp"
 #include "heuristic/linear_conflict.hpp"
 #include "search/instances.hpp"
 #include "taquin/goal.hpp"
-#include "taquin/heuristic.hpp"
 #include "test_support.hpp"
 
 namespace taquin {

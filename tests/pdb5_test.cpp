@@ -11,6 +11,7 @@
 #include "cli_run.hpp"
 #include "core/generate.hpp"
 #include "core/rank.hpp"
+#include "heuristic/hamming_manhattan.hpp"
 #include "heuristic/linear_conflict.hpp"
 #include "pdb/builder.hpp"
 #include "pdb/direct_heuristic.hpp"

@@ -9,6 +9,7 @@
 
 #include "core/explore.hpp"
 #include "core/generate.hpp"
+#include "heuristic/hamming_manhattan.hpp"
 #include "heuristic/linear_conflict.hpp"
 #include "pdb/builder.hpp"
 #include "pdb/heuristic.hpp"
@@ -17,7 +18,6 @@
 #include "search/move_automaton.hpp"
 #include "search/parallel_ida.hpp"
 #include "taquin/goal.hpp"
-#include "taquin/heuristic.hpp"
 #include "test_support.hpp"
 
 namespace taquin::pdb {

@@ -20,7 +20,6 @@
 #include "pdb/verify.hpp"
 #include "search/instances.hpp"
 #include "taquin/goal.hpp"
-#include "taquin/heuristic.hpp"
 #include "taquin/io.hpp"
 #include "test_support.hpp"
 

@@ -11,8 +11,9 @@
 #include <immintrin.h>
 #endif
 
+#include "heuristic/concepts.hpp"
+#include "heuristic/hamming_manhattan.hpp"
 #include "taquin/board.hpp"
-#include "taquin/heuristic.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin {

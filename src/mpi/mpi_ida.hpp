@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "heuristic/concepts.hpp"
 #include "mpi/mpi_messenger.hpp"
 #include "mpi/rank_sweep.hpp"
 #include "mpi/tickets.hpp"

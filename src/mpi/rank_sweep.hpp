@@ -14,6 +14,7 @@
 #include <optional>
 #include <vector>
 
+#include "heuristic/concepts.hpp"
 #include "mpi/mpi_messenger.hpp"
 #include "mpi/tickets.hpp"
 #include "search/deepening.hpp"

@@ -7,12 +7,12 @@
 #include <memory>
 #include <vector>
 
+#include "heuristic/concepts.hpp"
 #include "pdb/direct_table.hpp"
 #include "pdb/geometry.hpp"
 #include "pdb/set.hpp"
 #include "pdb/views.hpp"
 #include "taquin/board.hpp"
-#include "taquin/heuristic.hpp"
 
 namespace taquin::pdb {
 

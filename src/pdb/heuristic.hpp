@@ -10,13 +10,13 @@
 #include <utility>
 #include <vector>
 
+#include "heuristic/concepts.hpp"
 #include "pdb/direct_heuristic.hpp"
 #include "pdb/geometry.hpp"
 #include "pdb/rank.hpp"
 #include "pdb/set.hpp"
 #include "pdb/views.hpp"
 #include "taquin/board.hpp"
-#include "taquin/heuristic.hpp"
 
 namespace taquin::pdb {
 

@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "core/solvability.hpp"
+#include "heuristic/concepts.hpp"
 #include "search/limit_watch.hpp"
 #include "search/node_store.hpp"
 #include "taquin/board.hpp"
-#include "taquin/heuristic.hpp"
 #include "taquin/search/result.hpp"
 #include "taquin/tables.hpp"
 

@@ -6,12 +6,12 @@
 #include <optional>
 
 #include "core/solvability.hpp"
+#include "heuristic/concepts.hpp"
 #include "search/deepening.hpp"
 #include "search/ida_worker.hpp"
 #include "search/limit_watch.hpp"
 #include "search/move_automaton.hpp"
 #include "taquin/board.hpp"
-#include "taquin/heuristic.hpp"
 #include "taquin/search/order.hpp"
 #include "taquin/search/result.hpp"
 

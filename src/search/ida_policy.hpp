@@ -1,11 +1,11 @@
 // What IdaWorker compiles for a heuristic: the concepts the heuristic satisfies
-// (taquin/heuristic.hpp), read as the search's policies, one line each.
+// (heuristic/concepts.hpp), read as the search's policies, one line each.
 #pragma once
 
 #include <type_traits>
 
+#include "heuristic/concepts.hpp"
 #include "taquin/board.hpp"
-#include "taquin/heuristic.hpp"
 
 namespace taquin::detail {
 

@@ -23,13 +23,13 @@
 #include <utility>
 #include <vector>
 
+#include "heuristic/concepts.hpp"
 #include "search/deepening.hpp"
 #include "search/ida_policy.hpp"
 #include "search/limit_watch.hpp"
 #include "search/move_automaton.hpp"
 #include "search/pruned_moves.hpp"
 #include "taquin/board.hpp"
-#include "taquin/heuristic.hpp"
 #include "taquin/search/order.hpp"
 #include "taquin/search/result.hpp"
 #include "taquin/tables.hpp"

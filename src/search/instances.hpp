@@ -15,7 +15,6 @@
 #include "search/ida.hpp"
 #include "search/parallel_ida.hpp"
 #include "taquin/board.hpp"
-#include "taquin/heuristic.hpp"
 #include "taquin/search/result.hpp"
 
 // The searches of side N with the heuristic template H. KIND is `extern template` (declarations:

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/solvability.hpp"
+#include "heuristic/concepts.hpp"
 #include "search/deepening.hpp"
 #include "search/frontier.hpp"
 #include "search/ida.hpp"

@@ -9,6 +9,7 @@
 
 #include <tbb/task_arena.h>
 
+#include "heuristic/hamming_manhattan.hpp"
 #include "heuristic/linear_conflict.hpp"
 #include "pdb/heuristic.hpp"
 #include "search/instances.hpp"

@@ -14,6 +14,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include "heuristic/concepts.hpp"
 #include "search/deepening.hpp"
 #include "search/frontier.hpp"
 #include "search/ida_worker.hpp"
