@@ -1,6 +1,6 @@
 // Whole files read and written (read_text, read_instances, write_output_file, through
-// core/files.hpp), the board of a custom goal, and board formatting. The board parser is
-// io/board_parser.cpp's, the streaming reader io/board_reader.cpp's.
+// core/files.hpp), the board of a custom goal, board formatting and the goal a board means by
+// default. The board parser is io/board_parser.cpp's, the streaming reader io/board_reader.cpp's.
 #include "taquin/io.hpp"
 
 #include <sys/stat.h>
@@ -66,6 +66,15 @@ std::string format_board(std::span<const uint8_t> tiles, int side, BoardFormat f
     out << '\n';
   }
   return out.str();
+}
+
+GoalSpec default_goal_spec(const Instance& board) {
+  GoalSpec spec;
+  if (board.format == BoardFormat::FortyTwo) {
+    spec.kind = GoalSpec::Kind::Snail;
+    spec.name = "snail";
+  }
+  return spec;
 }
 
 }  // namespace taquin

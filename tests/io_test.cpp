@@ -87,6 +87,25 @@ TEST(Io, GridWithoutTheSizeLineIsOneBoard) {
   EXPECT_EQ((*r)[1].line, 3);
 }
 
+// Each board records the form it came in; one in the 42 format (after the 42 generator's comment
+// line, its numbers right-aligned) means the snail goal, any other the standard one.
+TEST(Io, FormatIsRecordedAndChoosesTheDefaultGoal) {
+  Expected<std::vector<Instance>> r = parse_instances(
+      "# This puzzle is solvable\n3\n 1 2 3\n 8 0 4\n 7 6 5\n1 2 3 4 5 6 7 0 8\n1 2\n0 3\n", "m");
+  ASSERT_TRUE(r.ok()) << r.error().describe();
+  ASSERT_EQ(r->size(), 3u);
+  EXPECT_EQ((*r)[0].format, BoardFormat::FortyTwo);
+  EXPECT_EQ((*r)[0].line, 2);
+  EXPECT_EQ((*r)[0].tiles, Goal::snail(3).tiles());
+  EXPECT_EQ((*r)[1].format, BoardFormat::OneLine);
+  EXPECT_EQ((*r)[2].format, BoardFormat::Grid);
+  EXPECT_EQ(default_goal_spec((*r)[0]).kind, GoalSpec::Kind::Snail);
+  EXPECT_EQ(default_goal_spec((*r)[0]).name, "snail");
+  EXPECT_EQ(default_goal_spec((*r)[1]).kind, GoalSpec::Kind::Standard);
+  EXPECT_EQ(default_goal_spec((*r)[2]).kind, GoalSpec::Kind::Standard);
+  EXPECT_EQ(default_goal_spec(Instance{}).kind, GoalSpec::Kind::Standard);
+}
+
 TEST(Io, FormatRoundTrips) {
   const std::vector<uint8_t> tiles = {14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3};
   for (BoardFormat f : {BoardFormat::OneLine, BoardFormat::FortyTwo}) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "taquin/error.hpp"
+#include "taquin/goal.hpp"
 
 namespace taquin {
 
@@ -58,21 +59,31 @@ struct TextLine {
 Expected<std::vector<TextLine>> split_lines(std::string_view text, const std::string& source,
                                             size_t max_line_bytes);
 
+// Board text forms. grid: aligned rows (read: rows without a size line); oneline: N² numbers on
+// one line; 42: N (the size line) then the rows.
+enum class BoardFormat { Grid, OneLine, FortyTwo };
+
 // One board as read: tiles row-major (0 = blank), validated as a permutation of [0, side²).
 struct Instance {
   int side = 0;
   std::vector<uint8_t> tiles;
-  std::string source;                 // file name, "--board" or "<stdin>"
-  int line = 0;                       // 1-based line where the board starts
-  std::optional<int> optimal_length;  // from a "# optimal K" comment, when present
+  std::string source;                         // file name, "--board" or "<stdin>"
+  int line = 0;                               // 1-based line where the board starts
+  std::optional<int> optimal_length;          // from a "# optimal K" comment, when present
+  BoardFormat format = BoardFormat::OneLine;  // the form it was written in
 };
+
+// The goal a board means when none is named: the snail, the 42 school's goal, for a board written
+// in the 42 format (a size line before its rows); the standard goal for any other.
+GoalSpec default_goal_spec(const Instance& board);
 
 // The boards of one input, read one at a time: a file or standard input through a bounded buffer
 // (memory for a line and a board, whatever the input's size), or text in memory. Formats are
 // detected per board: a line with a single number starts a 42-format board (N, then N rows of N
 // numbers); N lines of N numbers holding 0 to N²-1 once are a grid without its size line; any
 // other line is a one-line board of N² numbers. '#' starts a comment to the end of the line;
-// blank lines are skipped; a "# optimal K" comment sets Instance::optimal_length.
+// blank lines are skipped; a "# optimal K" comment sets Instance::optimal_length; Instance::format
+// records which form a board came in.
 class BoardReader {
  public:
   // Reads the file `path` ("-": standard input, whatever it is). A FIFO, a device or a directory
@@ -118,8 +129,7 @@ Expected<std::vector<Instance>> read_instances(const std::string& path,
 std::optional<Error> validate_tiles(std::span<const int> values, int side,
                                     const std::string& source, int line);
 
-// Board text forms. grid: aligned rows; oneline: N² numbers on one line; 42: N then the rows.
-enum class BoardFormat { Grid, OneLine, FortyTwo };
+// The text of a board in `format`.
 std::string format_board(std::span<const uint8_t> tiles, int side, BoardFormat format);
 
 }  // namespace taquin

@@ -93,6 +93,7 @@ Expected<Instance> parse_board(LineWindow& lines, const std::string& source, siz
   if (first.words.size() == 1) {  // 42 format: size line, then `side` rows
     if (auto err = parse_value(first.words[0], source, first.number, side)) return *err;
     claimed = 1 + static_cast<size_t>(side);
+    inst.format = BoardFormat::FortyTwo;
     if (side < kMinSide || side > kMaxSide)
       return Error{source, first.number, side_range_message(side)};
     inst.optimal_length = optimal_from_comment(first.comment);
@@ -120,6 +121,7 @@ Expected<Instance> parse_board(LineWindow& lines, const std::string& source, siz
     // A grid without the size line: unambiguous, since k lines of k values that hold every
     // value of [0, k²) once are never k one-line boards (a 2x2 one would repeat 0 to 3).
     side = static_cast<int>(k);
+    inst.format = BoardFormat::Grid;
     values = std::move(*grid);
     used = k;
     for (size_t r = 0; r < k; ++r)
