@@ -16,9 +16,11 @@ struct NamedGoal {
   std::string_view name;
   GoalSpec::Kind kind;
 };
+// "42" is the snail's other name: the 42 school's goal.
 constexpr NamedGoal kNamedGoals[] = {{"standard", GoalSpec::Kind::Standard},
                                      {"zero-first", GoalSpec::Kind::ZeroFirst},
-                                     {"snail", GoalSpec::Kind::Snail}};
+                                     {"snail", GoalSpec::Kind::Snail},
+                                     {"42", GoalSpec::Kind::Snail}};
 // Other words for a named goal, suggested when typed.
 constexpr std::pair<std::string_view, std::string_view> kGoalAliases[] = {
     {"spiral", "snail"}, {"korf", "zero-first"}, {"default", "standard"}};
@@ -171,7 +173,7 @@ Expected<GoalSpec> parse_goal_spec(std::string_view text, std::string_view sourc
   for (const NamedGoal& goal : kNamedGoals)
     if (word == goal.name) {
       spec.kind = goal.kind;
-      spec.name = goal.name;
+      spec.name = goal.kind == GoalSpec::Kind::Snail ? "snail" : goal.name;
       return spec;
     }
   if (looks_like_a_name(text) && !names_a_file(text)) {
@@ -179,7 +181,7 @@ Expected<GoalSpec> parse_goal_spec(std::string_view text, std::string_view sourc
     return Error{std::string(source), 0,
                  "unknown goal " + quoted(text) +
                      (near.empty() ? "" : "; did you mean '" + std::string(near) + "'?") +
-                     " (a goal is standard, zero-first, snail, a board, or a board file)"};
+                     " (a goal is standard, zero-first, snail or 42, a board, or a board file)"};
   }
   // A custom goal: an inline board if it holds only numbers, spaces and comments, else a file.
   const bool looks_inline =

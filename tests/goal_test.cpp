@@ -64,6 +64,18 @@ TEST(Goal, NamesAreCaseInsensitive) {
   EXPECT_EQ(parse_goal_spec("SNAIL")->name, "snail");
 }
 
+// "42" names the snail, the 42 school's goal (it was read as a 42-format board of side 42).
+TEST(Goal, FortyTwoIsTheSnail) {
+  const Expected<GoalSpec> spec = parse_goal_spec("42", "--goal");
+  ASSERT_TRUE(spec) << spec.error().describe();
+  EXPECT_EQ(spec->kind, GoalSpec::Kind::Snail);
+  EXPECT_EQ(spec->name, "snail");
+  const Expected<Goal> goal = parse_goal("42", 4, "--size", "--goal");
+  ASSERT_TRUE(goal);
+  EXPECT_EQ(goal->tiles(), Goal::snail(4).tiles());
+  EXPECT_EQ(goal->name(), "snail");
+}
+
 // The error parsing `text` as a goal from `source` ("" if it parsed).
 std::string goal_error(const std::string& text, const std::string& source = "goal") {
   Expected<GoalSpec> spec = parse_goal_spec(text, source);
@@ -71,7 +83,8 @@ std::string goal_error(const std::string& text, const std::string& source = "goa
 }
 
 TEST(Goal, NearMissSuggestsTheName) {
-  const std::string kinds = " (a goal is standard, zero-first, snail, a board, or a board file)";
+  const std::string kinds =
+      " (a goal is standard, zero-first, snail or 42, a board, or a board file)";
   EXPECT_EQ(goal_error("snial"), "goal: unknown goal 'snial'; did you mean 'snail'?" + kinds);
   EXPECT_EQ(goal_error("Spiral", "--goal"),
             "--goal: unknown goal 'Spiral'; did you mean 'snail'?" + kinds);
@@ -114,7 +127,7 @@ TEST(GoalCli, NamesAnyCaseAndNearMissesNamedWithTheFlag) {
   EXPECT_EQ(near.status, 2);
   EXPECT_EQ(near.err,
             "taquin: --goal: unknown goal 'snial'; did you mean 'snail'? (a goal is standard, "
-            "zero-first, snail, a board, or a board file)\n");
+            "zero-first, snail or 42, a board, or a board file)\n");
   EXPECT_EQ(near.out, "");
   const std::string file = testing::temp_file("goal.txt", "3\n1 2 3\n8 0 4\n7 6 5\n");
   auto from_file = testing::run_taquin("solve --format json --goal " + file + board);

@@ -21,10 +21,11 @@ struct GoalSpec {
   std::string name = "standard";      // as the user wrote it (a file name for a custom goal file)
 };
 
-// Parses a goal: a name, "standard" (also ""), "zero-first" or "snail", in any case; an inline
-// board ("1 2 3 ...", one line or 42 format); or the name of a file holding one board. A word
-// that is neither a name nor a file is refused, with the name it likely stands for ("did you
-// mean 'snail'?"). Errors name `source` (the caller's name for where the text came from).
+// Parses a goal: a name, "standard" (also ""), "zero-first" or "snail" ("42" too: the 42 school's
+// goal), in any case; an inline board ("1 2 3 ...", one line or 42 format); or the name of a file
+// holding one board. A word that is neither a name nor a file is refused, with the name it likely
+// stands for ("did you mean 'snail'?"). Errors name `source` (the caller's name for where the text
+// came from).
 Expected<GoalSpec> parse_goal_spec(std::string_view text, std::string_view source = "goal");
 
 class Goal;
