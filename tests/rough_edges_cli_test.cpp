@@ -159,7 +159,7 @@ TEST(RoughEdgesCli, MergeAndBoardFilesSayWhatIsWrong) {
   const CliRun read = run_taquin("check " + bom);
   EXPECT_EQ(read.status, 0) << read.err;
   EXPECT_EQ(read.out, "1 3x3 solvable  1 2 3 4 5 6 7 0 8\n");
-  const CliRun piped = run_taquin("solve --format json -",
+  const CliRun piped = run_taquin("solve --goal standard --format json -",
                                   "\xEF\xBB\xBF"
                                   "3\n1 2 3\n4 5 6\n7 0 8\n");
   EXPECT_EQ(piped.status, 0) << piped.err;

@@ -93,11 +93,12 @@ TEST(SolveCli, DefaultIsIdaWithLinearConflictAndThreadsKeepTheLength) {
 }
 
 TEST(SolveCli, JsonContractOneLineEachInInputOrder) {
-  // Three instances from a file: solvable, unsolvable, solvable; then one from --board.
+  // Three instances from a file: solvable, unsolvable, solvable; then one from --board. (--goal
+  // standard: the third, in the 42 format, would take the snail goal without it.)
   const std::string file = temp_file(
       "three.txt", "1 2 3 4 5 6 0 7 8\n2 1 3 4 5 6 7 8 0\n# a comment\n3\n4 1 3\n0 2 5\n7 8 6\n");
-  const CliRun run =
-      run_taquin("solve " + file + " --board '1 2 3 4 5 6 7 0 8' -a astar --format json");
+  const CliRun run = run_taquin(
+      "solve " + file + " --board '1 2 3 4 5 6 7 0 8' -a astar --goal standard --format json");
   EXPECT_EQ(run.status, 1);  // one unsolvable instance
   const std::vector<std::string> lines = lines_of(run.out);
   ASSERT_EQ(lines.size(), 4u) << run.out;

@@ -4,11 +4,12 @@
 // the nodes his Manhattan IDA* generated), korf100-standard-goal (the same positions for the
 // standard goal), hardest80 and hardest8 (standard goal), korf50 (Korf & Felner's 50 24-puzzles,
 // zero-first goal, with the nodes their IDA* generated). --easiest N runs the N cheapest by the
-// published count. A FILE set uses --goal (standard by default); its "# optimal K" comments give
-// the known lengths. One thread runs the serial IDA* (the reference: the last line, "Nodes
-// searched: N", is then deterministic and changes only when the search behaviour changes); more
-// threads run the parallel IDA*. Without --set, the default run solves the first 10 of korf100
-// (seconds); `taquin bench --set korf100` solves all 100 (a minute or so on one core).
+// published count. A FILE set uses --goal (by default each board's own: the snail for one in the
+// 42 format, else standard); its "# optimal K" comments give the known lengths. One thread runs
+// the serial IDA* (the reference: the last line, "Nodes searched: N", is then deterministic and
+// changes only when the search behaviour changes); more threads run the parallel IDA*. Without
+// --set, the default run solves the first 10 of korf100 (seconds); `taquin bench --set korf100`
+// solves all 100 (a minute or so on one core).
 #include <algorithm>
 #include <cstdio>
 #include <iomanip>
@@ -33,15 +34,21 @@ namespace taquin::cli {
 namespace {
 
 // The heuristic (choose_heuristic for the set's goal): every instance of a set shares one goal
-// spec; a mixed-size FILE set takes the heuristic asked for, or linear. nullopt after the error
-// line.
+// spec; a FILE set of mixed sizes (or, without --goal, of mixed formats: goals of their own) takes
+// the heuristic asked for, or linear. nullopt after the error line.
 std::optional<HeuristicChoice> bench_heuristic(const BenchOptions& options, const BenchSet& set) {
   const std::vector<Instance>& instances = set.instances;
   HeuristicChoice choice;
   const bool one_side = std::all_of(instances.begin(), instances.end(),
                                     [&](const Instance& i) { return i.side == instances[0].side; });
-  Expected<Goal> set_goal = Goal::for_side(set.spec, instances.empty() ? 4 : instances[0].side);
-  if (set_goal && one_side && !instances.empty()) {
+  Expected<Goal> set_goal = instances.empty() ? Goal::for_side(set.spec.value_or(GoalSpec{}), 4)
+                                              : set.goal_of(instances[0]);
+  // Without --goal, a FILE set's boards in the 42 format and in others have goals of their own.
+  const bool one_goal =
+      set.spec || std::all_of(instances.begin(), instances.end(), [&](const Instance& i) {
+        return default_goal_spec(i).kind == default_goal_spec(instances[0]).kind;
+      });
+  if (set_goal && one_side && !instances.empty() && one_goal) {
     // korf50 on linear conflict would run for days: its databases unless a heuristic is named.
     const bool needs_pdb = set.name == "korf50" && options.heuristic.empty();
     Expected<HeuristicChoice> chosen =
@@ -60,7 +67,10 @@ std::optional<HeuristicChoice> bench_heuristic(const BenchOptions& options, cons
     }
     choice = *chosen;
   } else if (options.heuristic == "pdb") {
-    print_error({"--heuristic", 0, "pdb needs a set of boards of one side"});
+    print_error({"--heuristic", 0,
+                 one_side ? "pdb needs a set of boards of one goal (without --goal, boards in the "
+                            "42 format take the snail goal, the others the standard one)"
+                          : "pdb needs a set of boards of one side"});
     return std::nullopt;
   } else if (!options.heuristic.empty()) {
     choice.kind = *parse_heuristic(options.heuristic);
@@ -74,7 +84,7 @@ std::optional<std::vector<Goal>> set_goals(const BenchSet& set) {
   std::vector<Goal> goals;
   goals.reserve(set.instances.size());
   for (const Instance& inst : set.instances) {
-    Expected<Goal> goal = Goal::for_side(set.spec, inst.side);
+    Expected<Goal> goal = set.goal_of(inst);
     if (!goal) {
       print_error(goal.error());
       return std::nullopt;
@@ -276,6 +286,12 @@ int run_bench(const BenchOptions& options) {
     }
   std::optional<BenchSet> set = read_set(options);
   if (!set || !keep_selected(options, *set)) return kExitBadInput;
+  if (!set->spec) {  // a FILE set without --goal: its 42-format boards take the snail goal
+    const auto forty_two =
+        std::find_if(set->instances.begin(), set->instances.end(),
+                     [](const Instance& i) { return i.format == BoardFormat::FortyTwo; });
+    if (forty_two != set->instances.end()) std::cerr << forty_two_notice(*forty_two);
+  }
   const std::optional<HeuristicChoice> choice = bench_heuristic(options, *set);
   if (!choice) return kExitBadInput;
   const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
@@ -323,7 +339,8 @@ void setup_bench(CLI::App& app, int& exit_code) {
                   "order (level, the default) or in the serial search's order (serial)")
       ->check(CLI::IsMember({"level", "serial"}));
   sub->add_option("--goal", options->goal,
-                  "Goal of a FILE set: standard, zero-first, snail, a board or a file");
+                  "Goal of a FILE set: standard, zero-first, snail or 42, a board or a file "
+                  "(default: snail for a board in the 42 format, else standard)");
   add_format_option(sub, options->format);
   add_shard_option(sub, options->shard);
   sub->callback([options, &exit_code] { exit_code = run_bench(*options); });

@@ -93,7 +93,7 @@ std::optional<BenchSet> read_set(const BenchOptions& options) {
   BenchSet out;
   out.name = options.set.empty() ? "korf100" : options.set;
   const std::string& set = out.name;
-  std::string goal_text = options.goal.empty() ? "standard" : options.goal;
+  std::string goal_text = options.goal;  // empty for a FILE set: each board's own goal
   // The set's text: embedded, else the FILE's.
   const std::optional<std::string_view> embedded_text = embedded::find(set);
   std::string file_text;
@@ -120,6 +120,7 @@ std::optional<BenchSet> read_set(const BenchOptions& options) {
   }
   out.instances = std::move(*parsed);
   out.published = published_counts(text, out.instances);
+  if (goal_text.empty()) return out;
   Expected<GoalSpec> spec = parse_goal_spec(goal_text, "--goal");
   if (!spec) {
     print_error(spec.error());
@@ -127,6 +128,10 @@ std::optional<BenchSet> read_set(const BenchOptions& options) {
   }
   out.spec = std::move(*spec);
   return out;
+}
+
+Expected<Goal> BenchSet::goal_of(const Instance& instance) const {
+  return Goal::for_side(spec ? *spec : default_goal_spec(instance), instance.side);
 }
 
 // Keeps in `set` the instances --count, --easiest or --ids select, then those of --shard (by

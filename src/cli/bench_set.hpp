@@ -50,7 +50,10 @@ struct BenchSet {
   std::vector<Instance> instances;
   std::vector<std::optional<PublishedCount>> published;  // per instance
   std::vector<int> ids;                                  // per instance, from 1
-  GoalSpec spec;
+  std::optional<GoalSpec> spec;  // none (a FILE set without --goal): each board's own
+
+  // The goal of `instance`: the set's, else its own (default_goal_spec); fails as Goal::for_side.
+  Expected<Goal> goal_of(const Instance& instance) const;
 };
 
 // The set --set names (embedded, else a FILE) with its goal spec, every instance of it; nullopt

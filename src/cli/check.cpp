@@ -33,7 +33,8 @@ int run_check(const CheckOptions& options) {
       if (options.strict) break;  // met only in a pipe, which the first pass could not read
       continue;
     }
-    const Job& job = **next;
+    Job& job = **next;
+    print_notice(job);
     const int id = job.id;
     const Instance& inst = job.instance;
     const bool solvable = is_solvable(inst.tiles, job.goal);

@@ -116,7 +116,9 @@ int run_compare(const CompareOptions& options) {
       print_error(next->error());
       return kExitBadInput;
     }
-    const Job& job = **next;
+    Job& job = **next;
+    std::cout.flush();
+    print_notice(job);
     const Instance& inst = job.instance;
     ++id;
     const bool solvable = is_solvable(inst.tiles, job.goal);
@@ -137,7 +139,7 @@ int run_compare(const CompareOptions& options) {
         status = worse_status(status, kExitUnsolved);
         continue;
       }
-      std::cout << kTextHeader << '\n';
+      std::cout << kTextHeader << std::endl;  // before the first search
     }
     if (!solvable) status = worse_status(status, kExitUnsolved);
     for (const Cell& cell : cells_for(*strongest)) {
@@ -162,7 +164,7 @@ int run_compare(const CompareOptions& options) {
         return interrupt.exit_status();
       }
       if (options.format == "text") {
-        std::cout << text_row(cell, result) << '\n';
+        std::cout << text_row(cell, result) << std::endl;  // each row as soon as it is known
         continue;
       }
       std::cout << records.line(row_record(id, job, cell, result));

@@ -2,9 +2,11 @@
 #include "cli/job_stream.hpp"
 
 #include <charconv>
+#include <iostream>
 #include <string_view>
 #include <utility>
 
+#include "cli/diagnostics.hpp"
 #include "core/solvability.hpp"
 
 namespace taquin::cli {
@@ -27,14 +29,18 @@ Expected<Shard> parse_shard(const std::string& text, const std::string& option) 
   return shard;
 }
 
-JobStream::JobStream(GoalSpec spec, Shard shard, std::vector<Input> inputs)
+JobStream::JobStream(std::optional<GoalSpec> spec, Shard shard, std::vector<Input> inputs)
     : spec_(std::move(spec)), shard_(shard), inputs_(std::move(inputs)) {}
 
 Expected<JobStream> JobStream::open(const InputOptions& options, bool all_or_nothing) {
   if (all_or_nothing)
     if (std::optional<Error> bad = first_bad_input(options)) return *bad;
-  Expected<GoalSpec> spec = parse_goal_spec(options.goal, "--goal");
-  if (!spec) return spec.error();
+  std::optional<GoalSpec> spec;
+  if (!options.goal.empty()) {
+    Expected<GoalSpec> parsed = parse_goal_spec(options.goal, "--goal");
+    if (!parsed) return parsed.error();
+    spec = std::move(*parsed);
+  }
   Shard shard;
   if (!options.shard.empty()) {
     Expected<Shard> parsed = parse_shard(options.shard, "--shard");
@@ -45,7 +51,7 @@ Expected<JobStream> JobStream::open(const InputOptions& options, bool all_or_not
   for (const std::string& file : options.files) inputs.push_back({file, false});
   if (options.files.empty() && options.board.empty()) inputs.push_back({"-", false});
   if (!options.board.empty()) inputs.push_back({options.board, true});
-  return JobStream(std::move(*spec), shard, std::move(inputs));
+  return JobStream(std::move(spec), shard, std::move(inputs));
 }
 
 std::optional<Error> JobStream::first_bad_input(const InputOptions& options) {
@@ -75,15 +81,34 @@ std::optional<Expected<Job>> JobStream::next() {
       continue;
     }
     if (!*board) return Expected<Job>(board->error());
-    Expected<Goal> goal = Goal::for_side(spec_, (*board)->side);
+    Expected<Goal> goal =
+        Goal::for_side(spec_ ? *spec_ : default_goal_spec(**board), (*board)->side);
     if (!goal) {
       Error error = goal.error();
       error.message += " (" + (*board)->source + ":" + std::to_string((*board)->line) + ")";
       return Expected<Job>(std::move(error));
     }
-    if (shard_.takes(boards_++))
-      return Expected<Job>(Job{std::move(**board), std::move(*goal), static_cast<int>(boards_)});
+    if (!shard_.takes(boards_++)) continue;
+    Job job{std::move(**board), std::move(*goal), static_cast<int>(boards_), ""};
+    if (!spec_ && !noticed_ && job.instance.format == BoardFormat::FortyTwo) {
+      job.notice = forty_two_notice(job.instance);
+      noticed_ = true;
+    }
+    return Expected<Job>(std::move(job));
   }
+}
+
+std::string forty_two_notice(const Instance& board) {
+  const Error notice{board.source, board.line,
+                     "boards in the 42 format (a size line before the rows) take the snail goal, "
+                     "the 42 school's; --goal standard to change"};
+  return "taquin: " + printable(notice.describe()) + "\n";
+}
+
+void print_notice(Job& job) {
+  if (job.notice.empty()) return;
+  std::cerr << job.notice;
+  job.notice.clear();
 }
 
 Expected<std::vector<Job>> load_jobs(const InputOptions& options) {

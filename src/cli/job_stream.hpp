@@ -32,11 +32,22 @@ struct Job {
   Instance instance;
   Goal goal;
   int id = 0;
+  // A line for stderr, printed before the job's output (forty_two_notice), or "": set on the
+  // first job of a run whose goal its 42 format chose.
+  std::string notice = "";
 };
 
+// The stderr line (newline-ended) of a run where `board`, in the 42 format and with no --goal,
+// takes the snail goal (default_goal_spec): said once a run, at the first such board.
+std::string forty_two_notice(const Instance& board);
+
+// Prints `job`'s notice on stderr, if any, and clears it (printed once).
+void print_notice(Job& job);
+
 // The jobs of a batch, read one at a time (files in order, then --board; no file and no --board:
-// standard input), each with its goal resolved, only those of --shard: memory for one board at a
-// time, whatever the size of the inputs.
+// standard input), each with its goal resolved (--goal; without it, each board's own:
+// default_goal_spec), only those of --shard: memory for one board at a time, whatever the size of
+// the inputs.
 class JobStream {
  public:
   // The stream of `options`; fails on a bad --goal or --shard. With `all_or_nothing` (--strict),
@@ -58,14 +69,15 @@ class JobStream {
     std::string text;  // a file ("-": standard input), or the --board text
     bool is_board = false;
   };
-  JobStream(GoalSpec spec, Shard shard, std::vector<Input> inputs);
-  GoalSpec spec_;
+  JobStream(std::optional<GoalSpec> spec, Shard shard, std::vector<Input> inputs);
+  std::optional<GoalSpec> spec_;  // --goal; none: each board's own
   Shard shard_;
   std::vector<Input> inputs_;
   size_t next_input_ = 0;
   std::optional<BoardReader> reader_;  // the input being read
   size_t boards_ = 0;                  // boards read, in every shard
   bool checking_ = false;              // first_bad_input's pass: standard input is rewound
+  bool noticed_ = false;               // a job carried the 42 format's notice
 };
 
 // Every job of the batch (JobStream), or the first bad input.

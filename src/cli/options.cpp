@@ -9,11 +9,13 @@
 
 namespace taquin::cli {
 
-void add_goal_option(CLI::App* sub, std::string& goal) {
-  sub->add_option(
-         "--goal", goal,
-         "Goal: standard (1..N²-1 then blank), zero-first, snail, an inline board, or a file")
-      ->capture_default_str();
+void add_goal_option(CLI::App* sub, std::string& goal, const std::string& default_help) {
+  CLI::Option* option = sub->add_option(
+      "--goal", goal,
+      "Goal: standard (1..N²-1 then blank), zero-first, snail or 42 (the 42 school's spiral), an "
+      "inline board, or a file" +
+          (default_help.empty() ? "" : " (default: " + default_help + ")"));
+  if (default_help.empty()) option->capture_default_str();
 }
 
 void add_input_options(CLI::App* sub, InputOptions& options) {
@@ -22,7 +24,9 @@ void add_input_options(CLI::App* sub, InputOptions& options) {
   // An empty --board is no board, not a request to read standard input ('-' is that): refused
   // by the empty-value rule (refuse_empty_values).
   sub->add_option("--board", options.board, "A board given inline, e.g. \"1 2 3 4 5 6 7 0 8\"");
-  add_goal_option(sub, options.goal);
+  // Not given: each board's own goal (JobStream, default_goal_spec).
+  add_goal_option(sub, options.goal,
+                  "snail for a board in the 42 format, a size line before its rows; else standard");
   add_shard_option(sub, options.shard);
 }
 

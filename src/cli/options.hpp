@@ -18,15 +18,16 @@ namespace taquin::cli {
 struct InputOptions {
   std::vector<std::string> files;  // "-" = stdin; none and no --board = stdin
   std::string board;               // --board "..."
-  std::string goal = "standard";   // --goal
+  std::string goal;                // --goal; empty: each board's own (default_goal_spec)
   std::string shard;               // --shard K/N; empty: every board
 };
 
 // Adds FILE..., --board, --goal and --shard to `sub`.
 void add_input_options(CLI::App* sub, InputOptions& options);
 
-// Adds --goal alone (for commands that take no boards).
-void add_goal_option(CLI::App* sub, std::string& goal);
+// Adds --goal alone (for commands that take no boards): its help shows `goal`'s value as the
+// default, or says `default_help` when it is given.
+void add_goal_option(CLI::App* sub, std::string& goal, const std::string& default_help = "");
 
 // The goal --goal names for boards of side `size` (--size, checked to be 2 to 8).
 Expected<Goal> goal_for_size(int size, const std::string& goal);

@@ -291,7 +291,8 @@ int run_play(const PlayOptions& options) {
       print_error(jobs.error());
       return kExitBadInput;
     }
-    const Job& job = jobs->front();
+    Job& job = jobs->front();
+    print_notice(job);
     if (job.instance.side > 4) {
       print_error({job.instance.source, job.instance.line, "play takes boards of side 2 to 4"});
       return kExitBadInput;

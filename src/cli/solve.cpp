@@ -51,6 +51,7 @@ struct BatchEntry {
   std::optional<Job> job;
   HeuristicChoice choice;  // the job's heuristic
   std::optional<Error> bad_input;
+  bool head_shown = false;  // its text's head was printed before its search (Batch::announce)
   Record record;
 };
 
@@ -133,10 +134,11 @@ class Batch {
   std::optional<BatchEntry> take_entry();
   Expected<CheckedResult> search(const Job& job, const HeuristicChoice& choice,
                                  const SearchPlan& job_plan, Record& record);
-  Record solve(const Job& job, const HeuristicChoice& choice);
+  Record solve(const Job& job, const HeuristicChoice& choice, bool head_shown);
   void write(const Job& job, const HeuristicChoice& choice, const SearchPlan& job_plan,
-             Record& record) const;
-  void print(const BatchEntry& entry);
+             bool head_shown, Record& record) const;
+  void announce(BatchEntry& entry);
+  void print(BatchEntry& entry);
   void solve_in_order();
   void solve_in_pipeline();
 
@@ -251,9 +253,9 @@ Expected<CheckedResult> Batch::search(const Job& job, const HeuristicChoice& cho
   return result;
 }
 
-// Solves `job` with the heuristic `choice` into its record; run by several threads at once in a
-// batch.
-Record Batch::solve(const Job& job, const HeuristicChoice& choice) {
+// Solves `job` with the heuristic `choice` into its record (without its text's head when
+// `head_shown`); run by several threads at once in a batch.
+Record Batch::solve(const Job& job, const HeuristicChoice& choice, bool head_shown) {
   SearchPlan job_plan = plan_;
   job_plan.heuristic = choice.kind;
   // Boards searched at once: each iteration a line naming its board (--progress).
@@ -272,14 +274,14 @@ Record Batch::solve(const Job& job, const HeuristicChoice& choice) {
     record.interrupted = true;
     return record;
   }
-  write(job, choice, job_plan, record);
+  write(job, choice, job_plan, head_shown, record);
   return record;
 }
 
 // Writes `record`'s text (its result's text or JSON record, its warnings, its pictures) and
 // status.
 void Batch::write(const Job& job, const HeuristicChoice& choice, const SearchPlan& job_plan,
-                  Record& record) const {
+                  bool head_shown, Record& record) const {
   const Instance& inst = job.instance;
   const CheckedResult& result = record.result;
   std::ostringstream err;
@@ -303,7 +305,8 @@ void Batch::write(const Job& job, const HeuristicChoice& choice, const SearchPla
     out << records_.line(
         solve_record(solve_facts(job.id, job, options_, job_plan, heuristic, result, result.path)));
   else
-    print_text(out, job.id, job, options_, job_plan, heuristic, result, result.path, colour_);
+    print_text(out, job.id, job, options_, job_plan, heuristic, result, result.path, colour_,
+               head_shown);
   record.output = out.str();
   if (result.outcome == Outcome::Solved) {
     if (std::optional<Error> bad = write_pictures(options_.view, job.id, jobs_ahead_, result.path,
@@ -314,9 +317,23 @@ void Batch::write(const Job& job, const HeuristicChoice& choice, const SearchPla
   }
 }
 
+// Before the search of a board searched alone: its notice, and in text the head of its report
+// (the goal, the grid, the algorithm), so that a long search shows what it searches at once.
+void Batch::announce(BatchEntry& entry) {
+  std::lock_guard lock(output_mutex_);
+  print_notice(*entry.job);
+  const Job& job = *entry.job;
+  if (options_.format != "text" || !is_solvable(job.instance.tiles, job.goal)) return;
+  SearchPlan job_plan = plan_;
+  job_plan.heuristic = entry.choice.kind;
+  print_text_head(std::cout, job.id, job, options_, job_plan, entry.choice.label(), colour_);
+  std::cout.flush();
+  entry.head_shown = true;
+}
+
 // Prints `entry` (its record, or its bad input) once those before it are; after a signal or a
 // database changed under the search, prints nothing more.
-void Batch::print(const BatchEntry& entry) {
+void Batch::print(BatchEntry& entry) {
   std::lock_guard lock(output_mutex_);
   if (interrupted_status_) return;
   if (entry.bad_input) {
@@ -324,6 +341,7 @@ void Batch::print(const BatchEntry& entry) {
     status_ = worse_status(status_, kExitBadInput);
     return;
   }
+  print_notice(*entry.job);
   const Record& ready = entry.record;
   if (ready.interrupted) {
     print_interrupted(interrupt_->signal(), entry.job->instance, ready.result);
@@ -350,7 +368,10 @@ void Batch::solve_in_order() {
   while (!interrupted_status_) {
     std::optional<BatchEntry> entry = take_entry();
     if (!entry) break;
-    if (entry->job) entry->record = solve(*entry->job, entry->choice);
+    if (entry->job) {
+      announce(*entry);
+      entry->record = solve(*entry->job, entry->choice, entry->head_shown);
+    }
     print(*entry);
   }
 }
@@ -373,7 +394,7 @@ void Batch::solve_in_pipeline() {
   // board, which would hold this board's record back.
   const auto search = [&](Token entry) {
     tbb::this_task_arena::isolate([&] {
-      if (entry->job) entry->record = solve(*entry->job, entry->choice);
+      if (entry->job) entry->record = solve(*entry->job, entry->choice, false);
     });
     return entry;
   };

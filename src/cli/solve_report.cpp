@@ -7,23 +7,37 @@
 
 namespace taquin::cli {
 
+namespace {
+
+// The instance line and the grid of board `id`.
+void print_board(std::ostream& out, int id, const Job& job, TermColour colour) {
+  const Instance& inst = job.instance;
+  out << "instance " << id << " (" << inst.source << ":" << inst.line << "), " << inst.side << 'x'
+      << inst.side << ", goal " << job.goal.name() << '\n';
+  for (const std::string& row : board_block(inst.tiles, job.goal, colour).lines) out << row << '\n';
+}
+
+}  // namespace
+
+void print_text_head(std::ostream& out, int id, const Job& job, const SolveCliOptions& options,
+                     const SearchPlan& plan, const std::string& heuristic, TermColour colour) {
+  print_board(out, id, job, colour);
+  out << "algorithm: " << options.algorithm;
+  if (uses_heuristic(plan.algorithm)) out << ", heuristic " << heuristic;
+  out << ", threads " << plan.threads << '\n';
+}
+
 void print_text(std::ostream& out, int id, const Job& job, const SolveCliOptions& options,
                 const SearchPlan& plan, const std::string& heuristic, const SearchResult& result,
-                const std::vector<std::vector<uint8_t>>& path, TermColour colour) {
-  const Instance& inst = job.instance;
-  const int side = inst.side;
+                const std::vector<std::vector<uint8_t>>& path, TermColour colour, bool head_shown) {
   const MoveNotation notation = output_notation(options.view);
-  out << "instance " << id << " (" << inst.source << ":" << inst.line << "), " << side << 'x'
-      << side << ", goal " << job.goal.name() << '\n';
-  for (const std::string& row : board_block(inst.tiles, job.goal, colour).lines) out << row << '\n';
   if (result.outcome == Outcome::Unsolvable) {
+    print_board(out, id, job, colour);
     out << "unsolvable: this board cannot reach the goal (parity); no search made"
         << snail_note(job) << "\n\n";
     return;
   }
-  out << "algorithm: " << options.algorithm;
-  if (uses_heuristic(plan.algorithm)) out << ", heuristic " << heuristic;
-  out << ", threads " << plan.threads << '\n';
+  if (!head_shown) print_text_head(out, id, job, options, plan, heuristic, colour);
   if (result.outcome == Outcome::Solved) {
     out << "length: " << result.moves.size() << (result.moves.size() == 1 ? " move" : " moves")
         << (result.optimal ? " (optimal)" : " (not proven optimal)") << '\n';

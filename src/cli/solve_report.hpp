@@ -36,10 +36,17 @@ struct SolveCliOptions {
 };
 
 // The text report of board `id` (docs/output.md, "solve"): its grid, then its solution or why it
-// has none, and the search's statistics; a blank line after it.
+// has none, and the search's statistics; a blank line after it. With `head_shown`, a solvable
+// board's report without its head (print_text_head printed it before the search).
 void print_text(std::ostream& out, int id, const Job& job, const SolveCliOptions& options,
                 const SearchPlan& plan, const std::string& heuristic, const SearchResult& result,
-                const std::vector<std::vector<uint8_t>>& path, TermColour colour);
+                const std::vector<std::vector<uint8_t>>& path, TermColour colour,
+                bool head_shown = false);
+
+// The head of a solvable board's text report, known before its search: the instance line (its
+// goal), the grid and the algorithm line.
+void print_text_head(std::ostream& out, int id, const Job& job, const SolveCliOptions& options,
+                     const SearchPlan& plan, const std::string& heuristic, TermColour colour);
 
 // The facts of board `id`'s solve record (solve_record.hpp), `path` with --show-path: they point
 // into `job`, `result` and `path`.
