@@ -22,18 +22,34 @@ struct GenerateOptions {
   bool solvable = false;
   bool unsolvable = false;
   std::optional<int> walk;
-  std::string goal = "standard";
+  std::string goal;  // empty: standard, or with --format 42 the snail (the 42 school's)
   std::string format = "oneline";
   std::optional<int> min_length;  // keep only boards that need at least this many moves
   PdbChoice pdb;                  // the databases of the --min-length check
 };
+
+// The 42 generator's line before a board in its format: "# This puzzle is solvable" (or
+// unsolvable) for the snail goal; for another goal, the goal named after it.
+std::string forty_two_comment(std::span<const uint8_t> tiles, const Goal& goal) {
+  std::string line =
+      std::string("# This puzzle is ") + (is_solvable(tiles, goal) ? "solvable" : "unsolvable");
+  const int side = goal.side();
+  if (goal.tiles() == Goal::snail(side).tiles()) return line + "\n";
+  const bool named = goal.tiles() == Goal::standard(side).tiles() ||
+                     goal.tiles() == Goal::zero_first(side).tiles();
+  return line + " (goal " + (named ? goal.name() : std::string("custom")) + ")\n";
+}
 
 int run_generate(const GenerateOptions& options) {
   if (std::optional<Error> bad = check_count(options.count)) {
     print_usage_error(*bad, "generate");
     return kExitBadInput;
   }
-  Expected<Goal> goal = goal_for_size(options.size, options.goal);
+  // A board in the 42 format means the snail goal (default_goal_spec): drawn for it by default.
+  const std::string goal_text = !options.goal.empty()    ? options.goal
+                                : options.format == "42" ? "snail"
+                                                         : "standard";
+  Expected<Goal> goal = goal_for_size(options.size, goal_text);
   if (!goal) {
     print_error(goal.error());
     return kExitBadInput;
@@ -104,7 +120,8 @@ int run_generate(const GenerateOptions& options) {
       return kExitInternal;
     }
     if (options.format == "42") {
-      std::cout << format_board(tiles, options.size, BoardFormat::FortyTwo);
+      std::cout << forty_two_comment(tiles, *goal)
+                << format_board(tiles, options.size, BoardFormat::FortyTwo);
     } else {
       std::cout << format_board(tiles, options.size, BoardFormat::OneLine) << '\n';
     }
@@ -137,9 +154,10 @@ void setup_generate(CLI::App& app, int& exit_code) {
                   "implies --solvable)")
       ->check(CLI::NonNegativeNumber)
       ->excludes(unsolvable);
-  add_goal_option(sub, options->goal);
+  add_goal_option(sub, options->goal, "standard; with --format 42, snail");
   add_pdb_options(sub, options->pdb);
   add_format_option(sub, options->format, {"oneline", "42"});
+  // (--format 42: each board after the 42 generator's "# This puzzle is solvable" line.)
   sub->callback([options, &exit_code] { exit_code = run_generate(*options); });
 }
 
