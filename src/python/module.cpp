@@ -100,6 +100,13 @@ Goal to_goal(const py::handle& goal, int side) {
   return Goal::custom(side, tiles.tiles, "custom");
 }
 
+// The goal of `board`: `goal` (to_goal), or None for the board's own (default_goal_spec: the
+// snail for text in the 42 format, else standard).
+Goal goal_of(const py::handle& goal, const Instance& board) {
+  if (!goal.is_none()) return to_goal(goal, board.side);
+  return value_or_raise(Goal::for_side(default_goal_spec(board), board.side));
+}
+
 py::list to_lists(const std::vector<std::vector<uint8_t>>& boards) {
   py::list out;
   for (const auto& b : boards) out.append(py::cast(std::vector<int>(b.begin(), b.end())));
@@ -313,7 +320,7 @@ Result py_solve(const py::object& board_value, const py::object& goal_value,
                 int threads, std::optional<double> max_seconds, std::optional<uint64_t> max_nodes,
                 const std::optional<Databases>& databases) {
   const Instance board = to_board(board_value);
-  const Goal goal = to_goal(goal_value, board.side);
+  const Goal goal = goal_of(goal_value, board);
   const Request request =
       make_request(goal, algorithm, heuristic, threads, max_seconds, max_nodes, databases);
   Expected<CheckedResult> solved =
@@ -335,7 +342,14 @@ py::list py_solve_batch(const py::iterable& boards_value, const py::object& goal
   for (const py::handle b : boards_value) boards.push_back(to_board(b));
   py::list out;
   if (boards.empty()) return out;
-  const Goal goal = to_goal(goal_value, boards[0].side);
+  const Goal goal = goal_of(goal_value, boards[0]);
+  if (goal_value.is_none())
+    for (size_t i = 1; i < boards.size(); ++i)
+      if (default_goal_spec(boards[i]).kind != default_goal_spec(boards[0]).kind)
+        raise({"goal", 0,
+               "board " + std::to_string(i + 1) +
+                   " takes another goal than the first (a board in the 42 format takes the "
+                   "snail, the others the standard one): name the goal"});
   // Each board's search on one thread; the batch on `threads` (0: all cores).
   Request request = make_request(goal, algorithm, heuristic, 1, max_seconds, max_nodes, databases);
   for (size_t i = 1; i < boards.size(); ++i)
@@ -357,13 +371,13 @@ py::list py_solve_batch(const py::iterable& boards_value, const py::object& goal
 
 bool py_check(const py::object& board_value, const py::object& goal_value) {
   const Instance board = to_board(board_value);
-  return is_solvable(board.tiles, to_goal(goal_value, board.side));
+  return is_solvable(board.tiles, goal_of(goal_value, board));
 }
 
 py::list py_replay(const py::object& board_value, const std::string& moves,
                    const py::object& goal_value) {
   const Instance board = to_board(board_value);
-  const Goal goal = to_goal(goal_value, board.side);
+  const Goal goal = goal_of(goal_value, board);
   const std::vector<Dir> dirs = value_or_raise(parse_moves(moves));
   return to_lists(value_or_raise(replay_solution(board.tiles, dirs, goal)));
 }
@@ -439,27 +453,28 @@ PYBIND11_MODULE(taquin, m) {
   m.def("solve", &py_solve,
         (std::string("Solves a board optimally (IDA* by default) and returns a Result. ") +
          board_doc +
-         "; goal: 'standard', 'zero-first', 'snail' or a board; heuristic: hamming, manhattan, "
+         "; goal: 'standard', 'zero-first', 'snail' (or '42'), a board, or None (the default: "
+         "'snail' for text in the 42 format, else 'standard'); heuristic: hamming, manhattan, "
          "linear, pdb or None (pdb when loaded databases serve the goal, else linear); threads 0: "
          "all cores. The GIL is released during the search; Ctrl-C stops it.")
             .c_str(),
-        py::arg("board"), py::arg("goal") = "standard", py::arg("algorithm") = "ida",
+        py::arg("board"), py::arg("goal") = py::none(), py::arg("algorithm") = "ida",
         py::arg("heuristic") = py::none(), py::arg("threads") = 0,
         py::arg("max_seconds") = py::none(), py::arg("max_nodes") = py::none(),
         py::arg("databases") = py::none());
   m.def("solve_batch", &py_solve_batch,
         "Solves many boards of one side, several at once (threads 0: all cores), each search on "
-        "one thread; returns the Results in input order",
-        py::arg("boards"), py::arg("goal") = "standard", py::arg("algorithm") = "ida",
+        "one thread; returns the Results in input order (goal None: the boards' own, one for all)",
+        py::arg("boards"), py::arg("goal") = py::none(), py::arg("algorithm") = "ida",
         py::arg("heuristic") = py::none(), py::arg("threads") = 0,
         py::arg("max_seconds") = py::none(), py::arg("max_nodes") = py::none(),
         py::arg("databases") = py::none());
   m.def("check", &py_check, "True when the board can reach the goal (parity)", py::arg("board"),
-        py::arg("goal") = "standard");
+        py::arg("goal") = py::none());
   m.def("replay", &py_replay,
         "The boards met when the blank follows `moves` (U, D, L, R) from the board to the goal; "
         "raises taquin.Error when they leave the board or do not end on the goal",
-        py::arg("board"), py::arg("moves"), py::arg("goal") = "standard");
+        py::arg("board"), py::arg("moves"), py::arg("goal") = py::none());
   m.def("generate", &py_generate,
         "Random boards of `size` as flat lists: uniform (solvable True/False: only those), or "
         "`walk` random moves from the goal; the same seed gives the CLI's boards",

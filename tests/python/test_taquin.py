@@ -93,8 +93,22 @@ def test_board_forms():
     assert taquin.solve(numpy.array(flat)).moves == expected
     assert taquin.solve(numpy.array(flat, dtype=numpy.uint8).reshape(3, 3)).moves == expected
     assert taquin.solve("1 2 3 4 5 6 0 7 8").moves == expected
-    assert taquin.solve("3\n1 2 3\n4 5 6\n0 7 8\n").moves == expected
+    assert taquin.solve("3\n1 2 3\n4 5 6\n0 7 8\n", goal="standard").moves == expected
     assert expected == "RR"
+
+
+def test_42_format_text_takes_the_snail_goal():
+    # As the CLI: text in the 42 format (a size line first) means the snail goal unless named.
+    text = "# This puzzle is solvable\n3\n1 2 3\n8 4 0\n7 6 5\n"
+    r = taquin.solve(text)
+    assert (r.outcome, r.length, r.moves) == ("solved", 1, "L")
+    assert taquin.solve(text, goal="42").moves == "L"
+    assert taquin.check(text) and not taquin.check(text, goal="standard")
+    assert taquin.replay(text, "L")[-1] == [1, 2, 3, 8, 0, 4, 7, 6, 5]
+    assert taquin.solve([1, 2, 3, 8, 4, 0, 7, 6, 5]).outcome == "unsolvable"  # a list: standard
+    assert [r.length for r in taquin.solve_batch([text, text])] == [1, 1]
+    with pytest.raises(taquin.Error, match="another goal than the first"):
+        taquin.solve_batch([text, "1 2 3 4 5 6 7 0 8"])
 
 
 def test_korf1_with_the_zero_first_goal():
