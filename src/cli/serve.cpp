@@ -1,7 +1,8 @@
 // `taquin serve`: the puzzle in a browser. An HTTP server (cpp-httplib), on loopback unless --host
 // says otherwise, serving the embedded page (src/web/) and a JSON API (docs/serve.md): check,
 // generate, solve and compare a board, each search under the server's limits and cap, followed by
-// polling and stopped by DELETE; Ctrl-C cancels the searches and exits 130.
+// polling and stopped by DELETE; only its own page's requests are answered (serve_guard.hpp);
+// Ctrl-C cancels the searches and exits 130.
 #include <httplib.h>
 
 #include <algorithm>
@@ -15,32 +16,33 @@
 
 #include "cli/command.hpp"
 #include "cli/serve_assets.hpp"
+#include "cli/serve_guard.hpp"
 #include "cli/serve_request.hpp"
 #include "cli/server.hpp"
 
 namespace taquin::cli {
 namespace {
 
-// Whether `host` names the loopback interface.
-bool is_loopback(const std::string& host) {
-  return host == "localhost" || host == "::1" || host.starts_with("127.");
+// The most header fields a request may carry.
+constexpr size_t kMaxHeaderFields = 100;
+
+// The policy of every answer but the page's own files: nothing to run, never in a frame.
+constexpr const char* kApiPolicy = "default-src 'none'; frame-ancestors 'none'";
+
+// Answers `error` as JSON {"error": message} with its status.
+void answer_error(httplib::Response& response, const ApiError& error) {
+  response.status = error.status;
+  Server::send(response, {{"error", error.message}});
 }
 
-// The host part of a Host header ("127.0.0.1:8080" -> "127.0.0.1", "[::1]:80" -> "::1").
-std::string host_of(const std::string& header) {
-  if (header.starts_with("[")) return header.substr(1, header.find(']') - 1);
-  return header.substr(0, header.find(':'));
-}
-
-// Runs `handler` and answers its ApiError (or any exception) as JSON {"error": message}.
+// Runs `handler` and answers its ApiError as JSON {"error": message}.
 template <typename F>
 httplib::Server::Handler guarded(F handler) {
   return [handler](const httplib::Request& request, httplib::Response& response) {
     try {
       handler(request, response);
     } catch (const ApiError& e) {
-      response.status = e.status;
-      Server::send(response, {{"error", e.message}});
+      answer_error(response, e);
     }
   };
 }
@@ -64,6 +66,16 @@ std::optional<Limits> serve_limits(const ServeOptions& options) {
     print_usage_error({"--max-body", 0, "256 to 2^30 bytes"}, "serve");
     return std::nullopt;
   }
+  for (const std::string& origin : options.allow_origins) {
+    const size_t scheme = origin.find("://");
+    const std::string name = scheme == std::string::npos ? "" : origin.substr(0, scheme);
+    if ((name != "http" && name != "https") || !parse_authority(origin.substr(scheme + 3))) {
+      print_usage_error({"--allow-origin", 0,
+                         "an origin such as http://localhost:3000 (scheme, host, port; no path)"},
+                        "serve");
+      return std::nullopt;
+    }
+  }
   Expected<Limits> limits =
       parse_limits(options.max_memory, options.max_nodes, options.max_seconds);
   if (!limits) {
@@ -73,30 +85,34 @@ std::optional<Limits> serve_limits(const ServeOptions& options) {
   return *limits;
 }
 
-// The server's workers, caps and timeouts, and its answers to requests no route takes: a Host that
-// is not loopback's on loopback (403), an error (JSON {"error"}), an exception (500).
-void set_up_http(httplib::Server& http, const ServeOptions& options, int search_cap) {
+// The server's workers, caps and timeouts, and its answers to requests no route takes: one refused
+// by `guard` (its status), an error (JSON {"error"}), an exception (500); the headers of every
+// answer.
+void set_up_http(httplib::Server& http, const ServeOptions& options, const RequestGuard& guard,
+                 int search_cap) {
   // Enough workers for the searches waited for (each holds one) and for the page's other calls.
   const size_t workers = static_cast<size_t>(std::max(16, 2 * search_cap + 8));
   http.new_task_queue = [workers] { return new httplib::ThreadPool(workers); };
-  http.set_payload_max_length(options.max_body);
   http.set_keep_alive_timeout(2);
   http.set_read_timeout(5);
   http.set_write_timeout(5);  // a client that never reads its answer frees its worker then
-
-  // On loopback, only requests addressed to loopback names: a page elsewhere cannot reach the
-  // server through a name of its own that resolves to 127.0.0.1 (DNS rebinding).
-  const bool loopback = is_loopback(options.host);
+  http.set_payload_max_length(options.max_body);
+  http.set_default_headers({{"X-Content-Type-Options", "nosniff"}, {"X-Frame-Options", "DENY"}});
+  // Before the body is read: the Host, the Origin, the Content-Type and the body's framing.
   http.set_pre_routing_handler(
-      [loopback](const httplib::Request& request, httplib::Response& response) {
-        if (!loopback || is_loopback(host_of(request.get_header_value("Host"))))
-          return httplib::Server::HandlerResponse::Unhandled;
-        response.status = 403;
-        Server::send(response,
-                     {{"error", "request: Host '" + request.get_header_value("Host").substr(0, 60) +
-                                    "' refused: the server answers loopback names only"}});
-        return httplib::Server::HandlerResponse::Handled;
+      [&guard](const httplib::Request& request, httplib::Response& response) {
+        if (std::optional<RequestGuard::Refusal> refused = guard.check(request, response)) {
+          answer_error(response, ApiError{refused->status, refused->message});
+          return httplib::Server::HandlerResponse::Handled;
+        }
+        if (guard.answer_preflight(request, response))
+          return httplib::Server::HandlerResponse::Handled;
+        return httplib::Server::HandlerResponse::Unhandled;
       });
+  http.set_post_routing_handler([](const httplib::Request&, httplib::Response& response) {
+    if (!response.has_header("Content-Security-Policy"))
+      response.set_header("Content-Security-Policy", kApiPolicy);
+  });
   http.set_error_handler([](const httplib::Request&, httplib::Response& response) {
     if (!response.body.empty()) return;
     std::string message = "request: refused (HTTP " + std::to_string(response.status) + ")";
@@ -116,7 +132,7 @@ void set_up_http(httplib::Server& http, const ServeOptions& options, int search_
         } catch (...) {
         }
         response.status = 500;
-        Server::send(response, {{"error", "internal error: " + what}});
+        Server::send(response, {{"error", "internal error: " + clip_text(what, 400)}});
       });
 }
 
@@ -126,20 +142,20 @@ void add_routes(httplib::Server& http, Server& state) {
              Server::send(response, state.health());
            }));
   http.Post("/api/check", guarded([](const httplib::Request& request, httplib::Response& response) {
-              Server::send(response, check_record(read_job(parse_body(request))));
+              Server::send(response, check_record(read_job(parse_body(request.body))));
             }));
   http.Post("/api/generate",
             guarded([&state](const httplib::Request& request, httplib::Response& response) {
-              Server::send(response, state.generate(parse_body(request)));
+              Server::send(response, state.generate(parse_body(request.body)));
             }));
   http.Post("/api/solve",
             guarded([&state](const httplib::Request& request, httplib::Response& response) {
-              const nlohmann::json body = parse_body(request);
+              const nlohmann::json body = parse_body(request.body);
               state.run(body, "solve", state.solve_work(body), response);
             }));
   http.Post("/api/compare",
             guarded([&state](const httplib::Request& request, httplib::Response& response) {
-              const nlohmann::json body = parse_body(request);
+              const nlohmann::json body = parse_body(request.body);
               state.run(body, "compare", state.compare_work(body), response);
             }));
   // Every handler keeps its own copy of `found` (add_routes returns before they run).
@@ -164,9 +180,9 @@ void add_routes(httplib::Server& http, Server& state) {
              const web::Asset* asset = web::find_asset(request.path);
              if (!asset) throw ApiError{404, "not found"};
              response.set_header("Cache-Control", "no-cache");
-             response.set_header("X-Content-Type-Options", "nosniff");
              response.set_header("Content-Security-Policy",
-                                 "default-src 'self'; img-src 'self' data:; object-src 'none'");
+                                 "default-src 'self'; img-src 'self' data:; object-src 'none'; "
+                                 "frame-ancestors 'none'");
              response.set_content(std::string(asset->body), std::string(asset->type).c_str());
            }));
 }
@@ -231,8 +247,9 @@ int run_serve(const ServeOptions& options) {
   const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
                                         static_cast<size_t>(threads));
   Server state(options, *limits, threads);
+  const RequestGuard guard(options.host, options.allow_origins, options.max_body, kMaxHeaderFields);
   httplib::Server http;
-  set_up_http(http, options, state.searches().cap());
+  set_up_http(http, options, guard, state.searches().cap());
   add_routes(http, state);
   if (!bind_and_announce(http, options)) return kExitBadInput;
   return serve_until_stopped(http, state);
@@ -248,6 +265,9 @@ void setup_serve(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   sub->add_option("--port", options->port, "Port to listen on (0: any free port)")
       ->capture_default_str();
+  sub->add_option("--allow-origin", options->allow_origins,
+                  "An origin (e.g. http://localhost:3000) whose pages may call the API too "
+                  "(answered with CORS headers); repeatable. Default: the server's own page only");
   add_pdb_options(sub, options->pdb);
   sub->add_option("--threads,-j", options->threads,
                   "Threads for each IDA* search; 0 (default): all cores")

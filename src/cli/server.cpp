@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "cli/command.hpp"
+#include "cli/serve_guard.hpp"
 #include "cli/serve_request.hpp"
 #include "cli/solve_record.hpp"
 #include "core/generate.hpp"
@@ -68,7 +69,7 @@ json Server::generate(const json& body) const {
   else if (kind == "walk")
     job.instance.tiles = random_walk(random, job.goal, steps);
   else
-    bad("kind: unknown kind '" + kind.substr(0, 40) + "' (solvable, unsolvable, any or walk)");
+    bad("kind: unknown kind '" + clip_text(kind, 40) + "' (solvable, unsolvable, any or walk)");
   return check_record(job);
 }
 
@@ -115,11 +116,11 @@ Server::Plan Server::solve_plan(const json& body, const Job& job) {
   out.algorithm = string_field(body, "algorithm", "ida");
   const std::optional<Algorithm> algorithm = parse_algorithm(out.algorithm);
   if (!algorithm)
-    bad("algorithm: unknown algorithm '" + out.algorithm.substr(0, 40) +
+    bad("algorithm: unknown algorithm '" + clip_text(out.algorithm, 40) +
         "' (ida, astar, greedy, uniform or bfs)");
   const std::string heuristic = string_field(body, "heuristic", "");
   if (!heuristic.empty() && !parse_heuristic(heuristic))
-    bad("heuristic: unknown heuristic '" + heuristic.substr(0, 40) +
+    bad("heuristic: unknown heuristic '" + clip_text(heuristic, 40) +
         "' (hamming, manhattan, linear or pdb; none: the strongest available)");
   out.plan.algorithm = *algorithm;
   out.plan.threads = *algorithm == Algorithm::Ida ? threads_ : 1;
@@ -270,7 +271,8 @@ void Server::run(const json& body, const std::string& kind, std::function<json(S
 }
 
 void Server::send(httplib::Response& response, const json& value) {
-  response.set_content(value.dump() + "\n", "application/json");
+  response.set_content(value.dump(-1, ' ', false, json::error_handler_t::replace) + "\n",
+                       "application/json");
 }
 
 }  // namespace taquin::cli

@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -31,8 +32,9 @@ struct ServeOptions {
   std::string max_seconds = "60";         // each search's limits: a request may ask for less
   std::string max_nodes = "10000000000";  // 10^10
   std::string max_memory = "1G";
-  int max_searches = 0;         // 0: the thread count
-  size_t max_body = 64 * 1024;  // bytes of a request's body
+  int max_searches = 0;                    // 0: the thread count
+  size_t max_body = 64 * 1024;             // bytes of a request's body
+  std::vector<std::string> allow_origins;  // origins besides the server's own (CORS)
 };
 
 // How long a search waits for a free slot when --max-searches run, before it is answered 503: a
@@ -88,7 +90,7 @@ class Server {
   void run(const nlohmann::json& body, const std::string& kind,
            std::function<nlohmann::json(Search&, int&)> work, httplib::Response& response);
 
-  // Answers `value` as one line of JSON.
+  // Answers `value` as one line of JSON (bytes that are not UTF-8 replaced: it never throws).
   static void send(httplib::Response& response, const nlohmann::json& value);
 
  private:
