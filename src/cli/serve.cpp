@@ -17,6 +17,7 @@
 #include "cli/command.hpp"
 #include "cli/serve_assets.hpp"
 #include "cli/serve_guard.hpp"
+#include "cli/serve_http.hpp"
 #include "cli/serve_request.hpp"
 #include "cli/server.hpp"
 
@@ -41,6 +42,43 @@ httplib::Server::Handler guarded(F handler) {
   return [handler](const httplib::Request& request, httplib::Response& response) {
     try {
       handler(request, response);
+    } catch (const ApiError& e) {
+      answer_error(response, e);
+    }
+  };
+}
+
+// The body of `request`, read by `reader` up to `cap` bytes whatever its framing: 413 past the
+// cap (the rest is not read), 400 when it cannot be read; the connection then closes. A request
+// with neither Content-Length nor Transfer-Encoding has no body.
+std::string read_body(const httplib::Request& request, const httplib::ContentReader& reader,
+                      size_t cap) {
+  std::string body;
+  if (!request.has_header("Content-Length") && !request.has_header("Transfer-Encoding"))
+    return body;
+  bool over = false;
+  const bool read = reader([&](const char* data, size_t size) {
+    if (body.size() + size > cap) {
+      over = true;
+      return false;
+    }
+    body.append(data, size);
+    return true;
+  });
+  if (over || !read) HttpServer::close_after_response();
+  if (over) throw ApiError{413, "request: the body is over the cap (--max-body)"};
+  if (!read) throw ApiError{400, "request: the body could not be read (malformed or too slow)"};
+  return body;
+}
+
+// A POST route: its body read within `cap` and parsed as a JSON object, then `handler` run on it;
+// an ApiError answered as JSON {"error": message}.
+template <typename F>
+httplib::Server::HandlerWithContentReader posted(size_t cap, F handler) {
+  return [cap, handler](const httplib::Request& request, httplib::Response& response,
+                        const httplib::ContentReader& reader) {
+    try {
+      handler(request, response, parse_body(read_body(request, reader, cap)));
     } catch (const ApiError& e) {
       answer_error(response, e);
     }
@@ -85,17 +123,17 @@ std::optional<Limits> serve_limits(const ServeOptions& options) {
   return *limits;
 }
 
-// The server's workers, caps and timeouts, and its answers to requests no route takes: one refused
-// by `guard` (its status), an error (JSON {"error"}), an exception (500); the headers of every
-// answer.
-void set_up_http(httplib::Server& http, const ServeOptions& options, const RequestGuard& guard,
-                 int search_cap) {
-  // Enough workers for the searches waited for (each holds one) and for the page's other calls.
-  const size_t workers = static_cast<size_t>(std::max(16, 2 * search_cap + 8));
-  http.new_task_queue = [workers] { return new httplib::ThreadPool(workers); };
-  http.set_keep_alive_timeout(2);
-  http.set_read_timeout(5);
-  http.set_write_timeout(5);  // a client that never reads its answer frees its worker then
+// How each connection is read: its head and body under deadlines and caps (the body's bytes on
+// the wire may hold a chunked framing's overhead: its content is capped at --max-body).
+ConnectionLimits connection_limits(const ServeOptions& options) {
+  ConnectionLimits limits;
+  limits.body_bytes = 8 * options.max_body + 64 * 1024;
+  return limits;
+}
+
+// The server's answers to requests no route takes: one refused by `guard` (its status, and the
+// connection closed), an error (JSON {"error"}), an exception (500); the headers of every answer.
+void set_up_http(HttpServer& http, const ServeOptions& options, const RequestGuard& guard) {
   http.set_payload_max_length(options.max_body);
   http.set_default_headers({{"X-Content-Type-Options", "nosniff"}, {"X-Frame-Options", "DENY"}});
   // Before the body is read: the Host, the Origin, the Content-Type and the body's framing.
@@ -103,6 +141,7 @@ void set_up_http(httplib::Server& http, const ServeOptions& options, const Reque
       [&guard](const httplib::Request& request, httplib::Response& response) {
         if (std::optional<RequestGuard::Refusal> refused = guard.check(request, response)) {
           answer_error(response, ApiError{refused->status, refused->message});
+          HttpServer::close_after_response();
           return httplib::Server::HandlerResponse::Handled;
         }
         if (guard.answer_preflight(request, response))
@@ -112,6 +151,8 @@ void set_up_http(httplib::Server& http, const ServeOptions& options, const Reque
   http.set_post_routing_handler([](const httplib::Request&, httplib::Response& response) {
     if (!response.has_header("Content-Security-Policy"))
       response.set_header("Content-Security-Policy", kApiPolicy);
+    if (HttpServer::closing_after_response() && response.get_header_value("Connection") != "close")
+      response.set_header("Connection", "close");
   });
   http.set_error_handler([](const httplib::Request&, httplib::Response& response) {
     if (!response.body.empty()) return;
@@ -137,25 +178,27 @@ void set_up_http(httplib::Server& http, const ServeOptions& options, const Reque
 }
 
 // The API's routes on `state`, and the page: the embedded files, nothing else.
-void add_routes(httplib::Server& http, Server& state) {
+void add_routes(httplib::Server& http, Server& state, size_t max_body) {
   http.Get("/api/health", guarded([&state](const httplib::Request&, httplib::Response& response) {
              Server::send(response, state.health());
            }));
-  http.Post("/api/check", guarded([](const httplib::Request& request, httplib::Response& response) {
-              Server::send(response, check_record(read_job(parse_body(request.body))));
+  http.Post("/api/check", posted(max_body, [](const httplib::Request&, httplib::Response& response,
+                                              const nlohmann::json& body) {
+              Server::send(response, check_record(read_job(body)));
             }));
   http.Post("/api/generate",
-            guarded([&state](const httplib::Request& request, httplib::Response& response) {
-              Server::send(response, state.generate(parse_body(request.body)));
+            posted(max_body, [&state](const httplib::Request&, httplib::Response& response,
+                                      const nlohmann::json& body) {
+              Server::send(response, state.generate(body));
             }));
   http.Post("/api/solve",
-            guarded([&state](const httplib::Request& request, httplib::Response& response) {
-              const nlohmann::json body = parse_body(request.body);
+            posted(max_body, [&state](const httplib::Request&, httplib::Response& response,
+                                      const nlohmann::json& body) {
               state.run(body, "solve", state.solve_work(body), response);
             }));
   http.Post("/api/compare",
-            guarded([&state](const httplib::Request& request, httplib::Response& response) {
-              const nlohmann::json body = parse_body(request.body);
+            posted(max_body, [&state](const httplib::Request&, httplib::Response& response,
+                                      const nlohmann::json& body) {
               state.run(body, "compare", state.compare_work(body), response);
             }));
   // Every handler keeps its own copy of `found` (add_routes returns before they run).
@@ -168,14 +211,22 @@ void add_routes(httplib::Server& http, Server& state) {
            guarded([found](const httplib::Request& request, httplib::Response& response) {
              Server::send(response, found(request)->snapshot());
            }));
-  const auto cancel =
-      guarded([found](const httplib::Request& request, httplib::Response& response) {
-        std::shared_ptr<Search> search = found(request);
-        search->cancel();
-        Server::send(response, search->snapshot());
-      });
-  http.Delete(R"(/api/searches/([0-9a-f]{16}))", cancel);
-  http.Post(R"(/api/searches/([0-9a-f]{16})/cancel)", cancel);
+  const auto cancel = [found](const httplib::Request& request, httplib::Response& response) {
+    std::shared_ptr<Search> search = found(request);
+    search->cancel();
+    Server::send(response, search->snapshot());
+  };
+  http.Delete(R"(/api/searches/([0-9a-f]{16}))", guarded(cancel));
+  http.Post(R"(/api/searches/([0-9a-f]{16})/cancel)",
+            posted(max_body, [cancel](const httplib::Request& request, httplib::Response& response,
+                                      const nlohmann::json&) { cancel(request, response); }));
+  // Any other POST: 404, its body not read.
+  http.Post(".*", [](const httplib::Request& request, httplib::Response& response,
+                     const httplib::ContentReader&) {
+    if (request.has_header("Content-Length") || request.has_header("Transfer-Encoding"))
+      HttpServer::close_after_response();
+    answer_error(response, ApiError{404, "not found"});
+  });
   http.Get(".*", guarded([](const httplib::Request& request, httplib::Response& response) {
              const web::Asset* asset = web::find_asset(request.path);
              if (!asset) throw ApiError{404, "not found"};
@@ -211,20 +262,25 @@ bool bind_and_announce(httplib::Server& http, const ServeOptions& options) {
 }
 
 // Answers requests until Ctrl-C or SIGTERM (their status) or a failure to accept (internal),
-// then cancels the searches and waits for them.
-int serve_until_stopped(httplib::Server& http, Server& state) {
+// then cancels the searches, closes the connections whatever their clients do, and waits for the
+// searches to end.
+int serve_until_stopped(HttpServer& http, Server& state) {
   InterruptWatch interrupt;
   std::atomic<bool> ended{false};
   std::thread watcher([&] {
     while (!ended.load() && !interrupt.signal())
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    state.searches().cancel_all();
-    http.stop();
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    state.searches().close();
+    // A signal may come before the listener runs: it is stopped once it runs.
+    while (!ended.load() && !http.is_running())
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (!ended.load()) http.stop();
   });
   const bool listened = http.listen_after_bind();
   ended.store(true);
   watcher.join();
-  state.searches().cancel_all();
+  state.searches().close();
+  http.close_connections(std::chrono::seconds(2));
   state.searches().wait_idle();
   if (interrupt.signal()) {
     std::cerr << "taquin: interrupted: the server stopped, its searches cancelled\n";
@@ -248,9 +304,9 @@ int run_serve(const ServeOptions& options) {
                                         static_cast<size_t>(threads));
   Server state(options, *limits, threads);
   const RequestGuard guard(options.host, options.allow_origins, options.max_body, kMaxHeaderFields);
-  httplib::Server http;
-  set_up_http(http, options, guard, state.searches().cap());
-  add_routes(http, state);
+  HttpServer http(connection_limits(options));
+  set_up_http(http, options, guard);
+  add_routes(http, state, options.max_body);
   if (!bind_and_announce(http, options)) return kExitBadInput;
   return serve_until_stopped(http, state);
 }

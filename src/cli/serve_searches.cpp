@@ -107,7 +107,8 @@ std::shared_ptr<Search> SearchRegistry::start(const std::string& kind, bool list
   std::shared_ptr<Search> search;
   {
     std::unique_lock lock(mutex_);
-    if (!idle_.wait_for(lock, patience, [&] { return running_ < cap_; })) return nullptr;
+    if (!idle_.wait_for(lock, patience, [&] { return closed_ || running_ < cap_; }) || closed_)
+      return nullptr;
     forget_old();
     std::string id;
     do id = new_id();
@@ -145,6 +146,15 @@ void SearchRegistry::cancel_all() {
   std::lock_guard lock(mutex_);
   for (auto& [id, search] : listed_) search->cancel();
   for (auto& [id, search] : unlisted_running_) search->cancel();
+}
+
+void SearchRegistry::close() {
+  {
+    std::lock_guard lock(mutex_);
+    closed_ = true;
+  }
+  cancel_all();
+  idle_.notify_all();
 }
 
 void SearchRegistry::wait_idle() {
