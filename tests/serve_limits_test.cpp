@@ -65,6 +65,16 @@ int searches_running(int port) {
   return json::parse(body_of(answer), nullptr, false).value("searches_running", -1);
 }
 
+// Waits up to `patience` for the server to run no search; the seconds it took, or -1.
+double seconds_until_idle(int port, std::chrono::seconds patience) {
+  const auto start = Clock::now();
+  while (Clock::now() - start < patience) {
+    if (searches_running(port) == 0) return seconds_since(start);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return -1;
+}
+
 class ServeLimits : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -169,6 +179,40 @@ TEST_F(ServeLimits, SlowHeadsHoldNoOneElse) {
   std::printf("[ figures ] a slow head closed after %.1f s more\n", seconds_since(start));
   done.store(true);
   trickle.join();
+}
+
+// A sync hard solve whose client goes away (FIN, then RST): its search ends within a second.
+TEST_F(ServeLimits, ASearchEndsWithItsClient) {
+  for (const bool reset : {false, true}) {
+    RawClient client(port());
+    const std::string body =
+        json{{"board", kHard5x5}, {"goal", "zero-first"}, {"heuristic", "manhattan"}}.dump();
+    client.send(
+        post_head(port(), "/api/solve", "Content-Length: " + std::to_string(body.size()) + "\r\n") +
+        body);
+    for (int i = 0; i < 100 && searches_running(port()) != 1; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    ASSERT_EQ(searches_running(port()), 1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    client.close(reset);
+    const double seconds = seconds_until_idle(port(), std::chrono::seconds(10));
+    std::printf("[ figures ] search ended %.2f s after its client's %s\n", seconds,
+                reset ? "RST" : "FIN");
+    EXPECT_GE(seconds, 0);
+    EXPECT_LT(seconds, 5.0);
+  }
+}
+
+TEST(ServeLimitsAlone, ACompareIsBoundedAsAWholeByMaxSeconds) {
+  ServeProcess server({"--threads", "1", "--max-seconds", "2", "--max-memory", "64M"});
+  ASSERT_GT(server.port(), 0);
+  const auto start = Clock::now();
+  const std::string answer =
+      post(server.port(), "/api/compare", json{{"board", kHard5x5}, {"goal", "zero-first"}}.dump());
+  const double seconds = seconds_since(start);
+  EXPECT_EQ(status_of(answer), 200) << answer;
+  std::printf("[ figures ] compare under --max-seconds 2: %.2f s\n", seconds);
+  EXPECT_LT(seconds, 6.0);
 }
 
 TEST(ServeLimitsAlone, SigtermExitsAtOnceWithASlowClientAttached) {

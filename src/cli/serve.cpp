@@ -194,12 +194,13 @@ void add_routes(httplib::Server& http, Server& state, size_t max_body) {
   http.Post("/api/solve",
             posted(max_body, [&state](const httplib::Request&, httplib::Response& response,
                                       const nlohmann::json& body) {
-              state.run(body, "solve", state.solve_work(body), response);
+              state.run(body, "solve", state.solve_work(body), response, HttpServer::client_gone);
             }));
   http.Post("/api/compare",
             posted(max_body, [&state](const httplib::Request&, httplib::Response& response,
                                       const nlohmann::json& body) {
-              state.run(body, "compare", state.compare_work(body), response);
+              state.run(body, "compare", state.compare_work(body), response,
+                        HttpServer::client_gone);
             }));
   // Every handler keeps its own copy of `found` (add_routes returns before they run).
   const auto found = [&state](const httplib::Request& request) {

@@ -64,6 +64,14 @@ json Search::wait(int& status) {
   return result_;
 }
 
+bool Search::wait_for(std::chrono::milliseconds patience, int& status, json& result) {
+  std::unique_lock lock(mutex_);
+  if (!finished_.wait_for(lock, patience, [&] { return done_; })) return false;
+  status = status_;
+  result = result_;
+  return true;
+}
+
 bool Search::done() const {
   std::lock_guard lock(mutex_);
   return done_;

@@ -35,6 +35,8 @@ class Search {
   void finish(nlohmann::json result, int status);
   // Waits for finish(); returns the result and sets `status`.
   nlohmann::json wait(int& status);
+  // Waits up to `patience` for finish(); when it came, sets `status` and `result` and is true.
+  bool wait_for(std::chrono::milliseconds patience, int& status, nlohmann::json& result);
   bool done() const;
   // The answer to a poll: {"id", "kind", "state", "seconds", "progress", ["rows", "rows_total"],
   // ["status", "result"] when done} (docs/serve.md).

@@ -185,13 +185,16 @@ std::function<json(Search&, int&)> Server::solve_work(const json& body) {
   };
 }
 
-// The compare table of the request's board: the work of a search.
+// The compare table of the request's board: the work of a search, its runs stopped when the
+// table's time (--max-seconds) is spent.
 std::function<json(Search&, int&)> Server::compare_work(const json& body) {
   const Job job = read_job(body);
   const Limits limits = request_limits(body, kCompareSeconds);
   const bool solvable = is_solvable(job.instance.tiles, job.goal);
   const HeuristicChoice strongest = solvable ? heuristic_for("", job.goal) : HeuristicChoice{};
-  return [job, limits, strongest, solvable](Search& search, int&) {
+  const double total_seconds = limits_.max_seconds;  // the whole table's: --max-seconds
+  return [job, limits, strongest, solvable, total_seconds](Search& search, int&) {
+    const auto started = std::chrono::steady_clock::now();
     json rows = json::array();
     struct Cell {
       Algorithm algorithm;
@@ -221,6 +224,14 @@ std::function<json(Search&, int&)> Server::compare_work(const json& body) {
       plan.threads = 1;
       plan.limits = limits;
       plan.limits.cancel = search.cancel_flag();
+      if (total_seconds > 0) {
+        const double left =
+            total_seconds -
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        if (left <= 0) break;
+        if (plan.limits.max_seconds == 0 || left < plan.limits.max_seconds)
+          plan.limits.max_seconds = left;
+      }
       const CheckedSolve solved =
           solve_checked(job.instance, job.goal, plan, strongest.databases.get());
       if (solved.error) throw std::runtime_error(solved.error->describe());
@@ -246,7 +257,7 @@ std::function<json(Search&, int&)> Server::compare_work(const json& body) {
 
 // Starts `work` (sync: waits and answers its result; "async": true: answers 202 with its id).
 void Server::run(const json& body, const std::string& kind, std::function<json(Search&, int&)> work,
-                 httplib::Response& response) {
+                 httplib::Response& response, const std::function<bool()>& client_gone) {
   const auto at = body.find("async");
   if (at != body.end() && !at->is_null() && !at->is_boolean())
     bad("async: true or false is expected");
@@ -265,7 +276,9 @@ void Server::run(const json& body, const std::string& kind, std::function<json(S
     return;
   }
   int status = 200;
-  json result = search->wait(status);
+  json result;
+  while (!search->wait_for(kClientCheck, status, result))
+    if (client_gone()) search->cancel();
   response.status = status;
   send(response, result);
 }

@@ -41,6 +41,9 @@ struct ServeOptions {
 // burst of small solves queues instead of failing.
 inline constexpr std::chrono::milliseconds kPatience{1000};
 
+// How often a synchronous search looks whether its client has gone.
+inline constexpr std::chrono::milliseconds kClientCheck{100};
+
 // The compare table's limits for each run when the request names none (as `taquin compare`).
 inline constexpr double kCompareSeconds = 10.0;
 
@@ -83,12 +86,15 @@ class Server {
   // Solves the request's board: the work of a search.
   std::function<nlohmann::json(Search&, int&)> solve_work(const nlohmann::json& body);
 
-  // The compare table of the request's board: the work of a search.
+  // The compare table of the request's board: the work of a search, within --max-seconds as a
+  // whole (the runs left when it is spent are not run).
   std::function<nlohmann::json(Search&, int&)> compare_work(const nlohmann::json& body);
 
-  // Starts `work` (sync: waits and answers its result; "async": true: answers 202 with its id).
+  // Starts `work` (sync: waits and answers its result, cancelling it as soon as `client_gone`
+  // says the client has gone; "async": true: answers 202 with its id).
   void run(const nlohmann::json& body, const std::string& kind,
-           std::function<nlohmann::json(Search&, int&)> work, httplib::Response& response);
+           std::function<nlohmann::json(Search&, int&)> work, httplib::Response& response,
+           const std::function<bool()>& client_gone);
 
   // Answers `value` as one line of JSON (bytes that are not UTF-8 replaced: it never throws).
   static void send(httplib::Response& response, const nlohmann::json& value);
