@@ -234,5 +234,30 @@ TEST(ServeLimitsAlone, SigtermExitsAtOnceWithASlowClientAttached) {
   EXPECT_LT(seconds, 5.0);
 }
 
+TEST(ServeLimitsAlone, MemoryIsGivenBackAfterSearches) {
+  ServeProcess server({"--threads", "1", "--max-memory", "64M"});
+  ASSERT_GT(server.port(), 0);
+  ASSERT_EQ(searches_running(server.port()), 0);
+  const long idle = server.rss_kib();
+  long peak = 0;
+  const auto start = Clock::now();
+  constexpr int kSolves = 20;
+  for (int i = 0; i < kSolves; ++i) {
+    const std::string board = post(server.port(), "/api/generate", R"({"size": 8})");
+    ASSERT_EQ(status_of(board), 200) << board;
+    const json tiles = json::parse(body_of(board))["board"];
+    const std::string solved =
+        post(server.port(), "/api/solve", json{{"board", tiles}, {"algorithm", "greedy"}}.dump());
+    ASSERT_EQ(status_of(solved), 200) << solved;
+    peak = std::max(peak, server.rss_kib());
+  }
+  const long after = server.rss_kib();
+  std::printf(
+      "[ figures ] RSS idle %ld KiB, peak %ld KiB, after %d 8x8 greedy solves %ld KiB "
+      "(%.1f s)\n",
+      idle, peak, kSolves, after, seconds_since(start));
+  EXPECT_LE(after, 2 * idle + 8 * 1024);
+}
+
 }  // namespace
 }  // namespace taquin

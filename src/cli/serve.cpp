@@ -4,6 +4,7 @@
 // polling and stopped by DELETE; only its own page's requests are answered (serve_guard.hpp);
 // Ctrl-C cancels the searches and exits 130.
 #include <httplib.h>
+#include <malloc.h>
 
 #include <algorithm>
 #include <chrono>
@@ -294,10 +295,19 @@ int serve_until_stopped(HttpServer& http, Server& state) {
   return kExitOk;
 }
 
+// The allocator set to give a search's memory back to the system when it ends: its large blocks
+// (the search's tables) mapped apart and unmapped when freed. By default glibc raises that
+// threshold as such blocks are freed, and then keeps freed tables in its per-thread arenas.
+void give_memory_back() {
+  ::mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+  ::mallopt(M_TRIM_THRESHOLD, 1024 * 1024);
+}
+
 // `taquin serve`: the options checked, the server set up, bound and run until stopped.
 int run_serve(const ServeOptions& options) {
   const std::optional<Limits> limits = serve_limits(options);
   if (!limits) return kExitBadInput;
+  give_memory_back();
   const int threads = options.threads > 0
                           ? options.threads
                           : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));

@@ -1,6 +1,8 @@
 // The searches of `taquin serve`: threads, cap, progress and cancellation (serve_searches.hpp).
 #include "cli/serve_searches.hpp"
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <exception>
@@ -136,6 +138,8 @@ std::shared_ptr<Search> SearchRegistry::start(const std::string& kind, bool list
     }
     work = nullptr;  // what it holds goes before the server may end
     search->finish(std::move(result), status);
+    // The search's tables were freed into this thread's malloc arena: given back to the system.
+    ::malloc_trim(0);
     std::lock_guard lock(mutex_);
     if (!listed) unlisted_running_.erase(search->id());
     --running_;

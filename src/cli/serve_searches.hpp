@@ -67,6 +67,7 @@ class SearchRegistry {
   // Starts `work` on a new thread as a search of `kind`, kept for polling when `listed`; nullptr
   // when `cap` searches still run after waiting `patience` for one to end, or after close().
   // `work` returns the answer and sets its HTTP status; an exception it throws is answered 500.
+  // The memory the search freed is given back to the system when it ends.
   std::shared_ptr<Search> start(const std::string& kind, bool listed,
                                 std::function<nlohmann::json(Search&, int& status)> work,
                                 std::chrono::milliseconds patience);
