@@ -28,6 +28,9 @@ namespace {
 // The most header fields a request may carry.
 constexpr size_t kMaxHeaderFields = 100;
 
+// Connections waiting to be accepted.
+constexpr int kListenBacklog = 256;
+
 // The policy of every answer but the page's own files: nothing to run, never in a frame.
 constexpr const char* kApiPolicy = "default-src 'none'; frame-ancestors 'none'";
 
@@ -319,6 +322,7 @@ int run_serve(const ServeOptions& options) {
   set_up_http(http, options, guard);
   add_routes(http, state, options.max_body);
   if (!bind_and_announce(http, options)) return kExitBadInput;
+  http.widen_backlog(kListenBacklog);
   return serve_until_stopped(http, state);
 }
 

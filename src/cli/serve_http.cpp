@@ -215,6 +215,11 @@ size_t HttpServer::connections() const {
   return shared_->sockets.size();
 }
 
+void HttpServer::widen_backlog(int backlog) {
+  const int listener = svr_sock_.load();
+  if (listener != INVALID_SOCKET) ::listen(listener, backlog);
+}
+
 bool HttpServer::client_gone() {
   if (!current) return false;
   if (current->stopping->load()) return true;

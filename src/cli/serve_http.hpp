@@ -50,6 +50,10 @@ class HttpServer : public httplib::Server {
   // Connections open now.
   size_t connections() const;
 
+  // Lets `backlog` connections wait to be accepted (cpp-httplib listens with a backlog of 5: a
+  // burst of connections past it waits for the client's SYN retries). Called after binding.
+  void widen_backlog(int backlog);
+
   struct Shared;  // the state the connection threads share with the server (internal)
 
  private:
