@@ -314,7 +314,7 @@ TEST_F(ServeApi, SearchesAreCappedFollowedAndCancelled) {
   EXPECT_EQ(post("/api/solve", json{{"board", "1 2 3 4 5 6 7 0 8"}}).first, 200);
   // Unknown ids.
   EXPECT_EQ(get("/api/searches/0123456789abcdef").first, 404);
-  EXPECT_EQ(client().Post("/api/searches/0123456789abcdef/cancel")->status, 404);
+  EXPECT_EQ(post("/api/searches/0123456789abcdef/cancel", json::object()).first, 404);
 }
 
 TEST_F(ServeApi, ComparesEveryAlgorithm) {

@@ -1,16 +1,24 @@
 // Test helper of the serve suites: `taquin serve --port 0` started on loopback in a child process,
-// its URL read from its first line of stdout, stopped by SIGINT (its status kept).
+// its URL read from its first line of stdout, stopped by SIGINT (its status kept); and a raw TCP
+// client for the requests an HTTP client does not send.
 #pragma once
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -62,12 +70,22 @@ class ServeProcess {
 
   int port() const { return port_; }
   const std::string& url() const { return url_; }
+  pid_t pid() const { return pid_; }
 
-  // Sends SIGINT (Ctrl-C) and waits for the exit; returns its status (128 + signal when killed,
-  // -1 when it had to be killed after 30 s).
-  int stop() {
+  // The server's resident memory in KiB (VmRSS), or -1.
+  long rss_kib() const {
+    std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+    std::string line;
+    while (std::getline(status, line))
+      if (line.rfind("VmRSS:", 0) == 0) return std::atol(line.c_str() + 6);
+    return -1;
+  }
+
+  // Sends `signal` (SIGINT: Ctrl-C) and waits for the exit; returns its status (128 + signal
+  // when killed, -1 when it had to be killed after 30 s).
+  int stop(int signal = SIGINT) {
     if (pid_ <= 0) return status_;
-    ::kill(pid_, SIGINT);
+    ::kill(pid_, signal);
     int raw = 0;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
     pid_t done = 0;
@@ -94,5 +112,115 @@ class ServeProcess {
   int status_ = -1;
   std::string url_;
 };
+
+// A raw TCP connection to 127.0.0.1:`port`: bytes as written, for chunked bodies, slow heads,
+// foreign Host and Origin headers and disconnections.
+class RawClient {
+ public:
+  explicit RawClient(int port) {
+    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<uint16_t>(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) close();
+  }
+  ~RawClient() { close(); }
+  RawClient(const RawClient&) = delete;
+  RawClient& operator=(const RawClient&) = delete;
+
+  bool connected() const { return fd_ >= 0; }
+  int fd() const { return fd_; }
+
+  // Sends all of `bytes` within `patience`; false when the server closed or reset the connection
+  // or did not read them in time.
+  bool send(std::string_view bytes,
+            std::chrono::milliseconds patience = std::chrono::milliseconds(10000)) {
+    const auto deadline = std::chrono::steady_clock::now() + patience;
+    while (!bytes.empty() && fd_ >= 0) {
+      pollfd p{fd_, POLLOUT, 0};
+      if (::poll(&p, 1, 50) <= 0) {
+        if (std::chrono::steady_clock::now() > deadline) return false;
+        continue;
+      }
+      const ssize_t n = ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+      if (n < 0 && errno != EAGAIN && errno != EINTR) return false;
+      if (n > 0) bytes.remove_prefix(static_cast<size_t>(n));
+    }
+    return fd_ >= 0;
+  }
+
+  // What the server sends until it closes the connection, or a whole answer has come (its head
+  // and its Content-Length bytes), or `patience` passes.
+  std::string read_answer(std::chrono::milliseconds patience = std::chrono::milliseconds(10000)) {
+    std::string in;
+    const auto deadline = std::chrono::steady_clock::now() + patience;
+    while (fd_ >= 0 && std::chrono::steady_clock::now() < deadline && !whole(in)) {
+      pollfd p{fd_, POLLIN, 0};
+      if (::poll(&p, 1, 50) <= 0) continue;
+      char buf[4096];
+      const ssize_t n = ::recv(fd_, buf, sizeof buf, 0);
+      if (n <= 0) break;
+      in.append(buf, static_cast<size_t>(n));
+    }
+    return in;
+  }
+
+  // Whether the server has closed the connection (within `patience`), what it sent read and
+  // dropped.
+  bool closed_by_server(std::chrono::milliseconds patience) {
+    const auto deadline = std::chrono::steady_clock::now() + patience;
+    while (fd_ >= 0 && std::chrono::steady_clock::now() < deadline) {
+      pollfd p{fd_, POLLIN, 0};
+      if (::poll(&p, 1, 50) <= 0) continue;
+      char buf[4096];
+      if (::recv(fd_, buf, sizeof buf, 0) <= 0) return true;
+    }
+    return false;
+  }
+
+  // Closes the connection (FIN), or resets it (RST) when `reset`.
+  void close(bool reset = false) {
+    if (fd_ < 0) return;
+    if (reset) {
+      linger hard{1, 0};
+      ::setsockopt(fd_, SOL_SOCKET, SO_LINGER, &hard, sizeof hard);
+    }
+    ::close(fd_);
+    fd_ = -1;
+  }
+
+ private:
+  static bool whole(const std::string& in) {
+    const size_t head = in.find("\r\n\r\n");
+    if (head == std::string::npos) return false;
+    size_t at = in.find("Content-Length: ");
+    if (at == std::string::npos || at > head) at = in.find("content-length: ");
+    if (at == std::string::npos || at > head) return true;
+    return in.size() >= head + 4 + std::strtoul(in.c_str() + at + 16, nullptr, 10);
+  }
+  int fd_ = -1;
+};
+
+// The status of a raw answer ("HTTP/1.1 403 ..." -> 403), or 0.
+inline int status_of(const std::string& answer) {
+  if (answer.rfind("HTTP/1.1 ", 0) != 0 || answer.size() < 12) return 0;
+  return std::atoi(answer.c_str() + 9);
+}
+
+// The body of a raw answer.
+inline std::string body_of(const std::string& answer) {
+  const size_t head = answer.find("\r\n\r\n");
+  return head == std::string::npos ? "" : answer.substr(head + 4);
+}
+
+// The value of header `name` (as the server writes it) in a raw answer, or "".
+inline std::string header_of(const std::string& answer, const std::string& name) {
+  const size_t head = answer.find("\r\n\r\n");
+  const size_t at = answer.find("\r\n" + name + ": ");
+  if (at == std::string::npos || at > head) return "";
+  const size_t start = at + name.size() + 4;
+  return answer.substr(start, answer.find("\r\n", start) - start);
+}
 
 }  // namespace taquin::testing

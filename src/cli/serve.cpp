@@ -1,8 +1,10 @@
 // `taquin serve`: the puzzle in a browser. An HTTP server (cpp-httplib), on loopback unless --host
 // says otherwise, serving the embedded page (src/web/) and a JSON API (docs/serve.md): check,
 // generate, solve and compare a board, each search under the server's limits and cap, followed by
-// polling and stopped by DELETE; Ctrl-C cancels the searches and exits 130.
+// polling and stopped by DELETE; only its own page's requests are answered (serve_guard.hpp);
+// Ctrl-C cancels the searches and exits 130.
 #include <httplib.h>
+#include <malloc.h>
 
 #include <algorithm>
 #include <chrono>
@@ -15,32 +17,74 @@
 
 #include "cli/command.hpp"
 #include "cli/serve_assets.hpp"
+#include "cli/serve_guard.hpp"
+#include "cli/serve_http.hpp"
 #include "cli/serve_request.hpp"
 #include "cli/server.hpp"
 
 namespace taquin::cli {
 namespace {
 
-// Whether `host` names the loopback interface.
-bool is_loopback(const std::string& host) {
-  return host == "localhost" || host == "::1" || host.starts_with("127.");
+// The most header fields a request may carry.
+constexpr size_t kMaxHeaderFields = 100;
+
+// Connections waiting to be accepted.
+constexpr int kListenBacklog = 256;
+
+// The policy of every answer but the page's own files: nothing to run, never in a frame.
+constexpr const char* kApiPolicy = "default-src 'none'; frame-ancestors 'none'";
+
+// Answers `error` as JSON {"error": message} with its status.
+void answer_error(httplib::Response& response, const ApiError& error) {
+  response.status = error.status;
+  Server::send(response, {{"error", error.message}});
 }
 
-// The host part of a Host header ("127.0.0.1:8080" -> "127.0.0.1", "[::1]:80" -> "::1").
-std::string host_of(const std::string& header) {
-  if (header.starts_with("[")) return header.substr(1, header.find(']') - 1);
-  return header.substr(0, header.find(':'));
-}
-
-// Runs `handler` and answers its ApiError (or any exception) as JSON {"error": message}.
+// Runs `handler` and answers its ApiError as JSON {"error": message}.
 template <typename F>
 httplib::Server::Handler guarded(F handler) {
   return [handler](const httplib::Request& request, httplib::Response& response) {
     try {
       handler(request, response);
     } catch (const ApiError& e) {
-      response.status = e.status;
-      Server::send(response, {{"error", e.message}});
+      answer_error(response, e);
+    }
+  };
+}
+
+// The body of `request`, read by `reader` up to `cap` bytes whatever its framing: 413 past the
+// cap (the rest is not read), 400 when it cannot be read; the connection then closes. A request
+// with neither Content-Length nor Transfer-Encoding has no body.
+std::string read_body(const httplib::Request& request, const httplib::ContentReader& reader,
+                      size_t cap) {
+  std::string body;
+  if (!request.has_header("Content-Length") && !request.has_header("Transfer-Encoding"))
+    return body;
+  bool over = false;
+  const bool read = reader([&](const char* data, size_t size) {
+    if (body.size() + size > cap) {
+      over = true;
+      return false;
+    }
+    body.append(data, size);
+    return true;
+  });
+  if (over || !read) HttpServer::close_after_response();
+  if (over) throw ApiError{413, "request: the body is over the cap (--max-body)"};
+  if (!read) throw ApiError{400, "request: the body could not be read (malformed or too slow)"};
+  return body;
+}
+
+// A POST route: its body read within `cap` and parsed as a JSON object, then `handler` run on it;
+// an ApiError answered as JSON {"error": message}.
+template <typename F>
+httplib::Server::HandlerWithContentReader posted(size_t cap, F handler) {
+  return [cap, handler](const httplib::Request& request, httplib::Response& response,
+                        const httplib::ContentReader& reader) {
+    try {
+      handler(request, response, parse_body(read_body(request, reader, cap)));
+    } catch (const ApiError& e) {
+      answer_error(response, e);
     }
   };
 }
@@ -64,6 +108,16 @@ std::optional<Limits> serve_limits(const ServeOptions& options) {
     print_usage_error({"--max-body", 0, "256 to 2^30 bytes"}, "serve");
     return std::nullopt;
   }
+  for (const std::string& origin : options.allow_origins) {
+    const size_t scheme = origin.find("://");
+    const std::string name = scheme == std::string::npos ? "" : origin.substr(0, scheme);
+    if ((name != "http" && name != "https") || !parse_authority(origin.substr(scheme + 3))) {
+      print_usage_error({"--allow-origin", 0,
+                         "an origin such as http://localhost:3000 (scheme, host, port; no path)"},
+                        "serve");
+      return std::nullopt;
+    }
+  }
   Expected<Limits> limits =
       parse_limits(options.max_memory, options.max_nodes, options.max_seconds);
   if (!limits) {
@@ -73,30 +127,37 @@ std::optional<Limits> serve_limits(const ServeOptions& options) {
   return *limits;
 }
 
-// The server's workers, caps and timeouts, and its answers to requests no route takes: a Host that
-// is not loopback's on loopback (403), an error (JSON {"error"}), an exception (500).
-void set_up_http(httplib::Server& http, const ServeOptions& options, int search_cap) {
-  // Enough workers for the searches waited for (each holds one) and for the page's other calls.
-  const size_t workers = static_cast<size_t>(std::max(16, 2 * search_cap + 8));
-  http.new_task_queue = [workers] { return new httplib::ThreadPool(workers); };
-  http.set_payload_max_length(options.max_body);
-  http.set_keep_alive_timeout(2);
-  http.set_read_timeout(5);
-  http.set_write_timeout(5);  // a client that never reads its answer frees its worker then
+// How each connection is read: its head and body under deadlines and caps (the body's bytes on
+// the wire may hold a chunked framing's overhead: its content is capped at --max-body).
+ConnectionLimits connection_limits(const ServeOptions& options) {
+  ConnectionLimits limits;
+  limits.body_bytes = 8 * options.max_body + 64 * 1024;
+  return limits;
+}
 
-  // On loopback, only requests addressed to loopback names: a page elsewhere cannot reach the
-  // server through a name of its own that resolves to 127.0.0.1 (DNS rebinding).
-  const bool loopback = is_loopback(options.host);
+// The server's answers to requests no route takes: one refused by `guard` (its status, and the
+// connection closed), an error (JSON {"error"}), an exception (500); the headers of every answer.
+void set_up_http(HttpServer& http, const ServeOptions& options, const RequestGuard& guard) {
+  http.set_payload_max_length(options.max_body);
+  http.set_default_headers({{"X-Content-Type-Options", "nosniff"}, {"X-Frame-Options", "DENY"}});
+  // Before the body is read: the Host, the Origin, the Content-Type and the body's framing.
   http.set_pre_routing_handler(
-      [loopback](const httplib::Request& request, httplib::Response& response) {
-        if (!loopback || is_loopback(host_of(request.get_header_value("Host"))))
-          return httplib::Server::HandlerResponse::Unhandled;
-        response.status = 403;
-        Server::send(response,
-                     {{"error", "request: Host '" + request.get_header_value("Host").substr(0, 60) +
-                                    "' refused: the server answers loopback names only"}});
-        return httplib::Server::HandlerResponse::Handled;
+      [&guard](const httplib::Request& request, httplib::Response& response) {
+        if (std::optional<RequestGuard::Refusal> refused = guard.check(request, response)) {
+          answer_error(response, ApiError{refused->status, refused->message});
+          HttpServer::close_after_response();
+          return httplib::Server::HandlerResponse::Handled;
+        }
+        if (guard.answer_preflight(request, response))
+          return httplib::Server::HandlerResponse::Handled;
+        return httplib::Server::HandlerResponse::Unhandled;
       });
+  http.set_post_routing_handler([](const httplib::Request&, httplib::Response& response) {
+    if (!response.has_header("Content-Security-Policy"))
+      response.set_header("Content-Security-Policy", kApiPolicy);
+    if (HttpServer::closing_after_response() && response.get_header_value("Connection") != "close")
+      response.set_header("Connection", "close");
+  });
   http.set_error_handler([](const httplib::Request&, httplib::Response& response) {
     if (!response.body.empty()) return;
     std::string message = "request: refused (HTTP " + std::to_string(response.status) + ")";
@@ -116,31 +177,34 @@ void set_up_http(httplib::Server& http, const ServeOptions& options, int search_
         } catch (...) {
         }
         response.status = 500;
-        Server::send(response, {{"error", "internal error: " + what}});
+        Server::send(response, {{"error", "internal error: " + clip_text(what, 400)}});
       });
 }
 
 // The API's routes on `state`, and the page: the embedded files, nothing else.
-void add_routes(httplib::Server& http, Server& state) {
+void add_routes(httplib::Server& http, Server& state, size_t max_body) {
   http.Get("/api/health", guarded([&state](const httplib::Request&, httplib::Response& response) {
              Server::send(response, state.health());
            }));
-  http.Post("/api/check", guarded([](const httplib::Request& request, httplib::Response& response) {
-              Server::send(response, check_record(read_job(parse_body(request))));
+  http.Post("/api/check", posted(max_body, [](const httplib::Request&, httplib::Response& response,
+                                              const nlohmann::json& body) {
+              Server::send(response, check_record(read_job(body)));
             }));
   http.Post("/api/generate",
-            guarded([&state](const httplib::Request& request, httplib::Response& response) {
-              Server::send(response, state.generate(parse_body(request)));
+            posted(max_body, [&state](const httplib::Request&, httplib::Response& response,
+                                      const nlohmann::json& body) {
+              Server::send(response, state.generate(body));
             }));
   http.Post("/api/solve",
-            guarded([&state](const httplib::Request& request, httplib::Response& response) {
-              const nlohmann::json body = parse_body(request);
-              state.run(body, "solve", state.solve_work(body), response);
+            posted(max_body, [&state](const httplib::Request&, httplib::Response& response,
+                                      const nlohmann::json& body) {
+              state.run(body, "solve", state.solve_work(body), response, HttpServer::client_gone);
             }));
   http.Post("/api/compare",
-            guarded([&state](const httplib::Request& request, httplib::Response& response) {
-              const nlohmann::json body = parse_body(request);
-              state.run(body, "compare", state.compare_work(body), response);
+            posted(max_body, [&state](const httplib::Request&, httplib::Response& response,
+                                      const nlohmann::json& body) {
+              state.run(body, "compare", state.compare_work(body), response,
+                        HttpServer::client_gone);
             }));
   // Every handler keeps its own copy of `found` (add_routes returns before they run).
   const auto found = [&state](const httplib::Request& request) {
@@ -152,21 +216,29 @@ void add_routes(httplib::Server& http, Server& state) {
            guarded([found](const httplib::Request& request, httplib::Response& response) {
              Server::send(response, found(request)->snapshot());
            }));
-  const auto cancel =
-      guarded([found](const httplib::Request& request, httplib::Response& response) {
-        std::shared_ptr<Search> search = found(request);
-        search->cancel();
-        Server::send(response, search->snapshot());
-      });
-  http.Delete(R"(/api/searches/([0-9a-f]{16}))", cancel);
-  http.Post(R"(/api/searches/([0-9a-f]{16})/cancel)", cancel);
+  const auto cancel = [found](const httplib::Request& request, httplib::Response& response) {
+    std::shared_ptr<Search> search = found(request);
+    search->cancel();
+    Server::send(response, search->snapshot());
+  };
+  http.Delete(R"(/api/searches/([0-9a-f]{16}))", guarded(cancel));
+  http.Post(R"(/api/searches/([0-9a-f]{16})/cancel)",
+            posted(max_body, [cancel](const httplib::Request& request, httplib::Response& response,
+                                      const nlohmann::json&) { cancel(request, response); }));
+  // Any other POST: 404, its body not read.
+  http.Post(".*", [](const httplib::Request& request, httplib::Response& response,
+                     const httplib::ContentReader&) {
+    if (request.has_header("Content-Length") || request.has_header("Transfer-Encoding"))
+      HttpServer::close_after_response();
+    answer_error(response, ApiError{404, "not found"});
+  });
   http.Get(".*", guarded([](const httplib::Request& request, httplib::Response& response) {
              const web::Asset* asset = web::find_asset(request.path);
              if (!asset) throw ApiError{404, "not found"};
              response.set_header("Cache-Control", "no-cache");
-             response.set_header("X-Content-Type-Options", "nosniff");
              response.set_header("Content-Security-Policy",
-                                 "default-src 'self'; img-src 'self' data:; object-src 'none'");
+                                 "default-src 'self'; img-src 'self' data:; object-src 'none'; "
+                                 "frame-ancestors 'none'");
              response.set_content(std::string(asset->body), std::string(asset->type).c_str());
            }));
 }
@@ -195,20 +267,25 @@ bool bind_and_announce(httplib::Server& http, const ServeOptions& options) {
 }
 
 // Answers requests until Ctrl-C or SIGTERM (their status) or a failure to accept (internal),
-// then cancels the searches and waits for them.
-int serve_until_stopped(httplib::Server& http, Server& state) {
+// then cancels the searches, closes the connections whatever their clients do, and waits for the
+// searches to end.
+int serve_until_stopped(HttpServer& http, Server& state) {
   InterruptWatch interrupt;
   std::atomic<bool> ended{false};
   std::thread watcher([&] {
     while (!ended.load() && !interrupt.signal())
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    state.searches().cancel_all();
-    http.stop();
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    state.searches().close();
+    // A signal may come before the listener runs: it is stopped once it runs.
+    while (!ended.load() && !http.is_running())
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (!ended.load()) http.stop();
   });
   const bool listened = http.listen_after_bind();
   ended.store(true);
   watcher.join();
-  state.searches().cancel_all();
+  state.searches().close();
+  http.close_connections(std::chrono::seconds(2));
   state.searches().wait_idle();
   if (interrupt.signal()) {
     std::cerr << "taquin: interrupted: the server stopped, its searches cancelled\n";
@@ -221,20 +298,31 @@ int serve_until_stopped(httplib::Server& http, Server& state) {
   return kExitOk;
 }
 
+// The allocator set to give a search's memory back to the system when it ends: its large blocks
+// (the search's tables) mapped apart and unmapped when freed. By default glibc raises that
+// threshold as such blocks are freed, and then keeps freed tables in its per-thread arenas.
+void give_memory_back() {
+  ::mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+  ::mallopt(M_TRIM_THRESHOLD, 1024 * 1024);
+}
+
 // `taquin serve`: the options checked, the server set up, bound and run until stopped.
 int run_serve(const ServeOptions& options) {
   const std::optional<Limits> limits = serve_limits(options);
   if (!limits) return kExitBadInput;
+  give_memory_back();
   const int threads = options.threads > 0
                           ? options.threads
                           : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
                                         static_cast<size_t>(threads));
   Server state(options, *limits, threads);
-  httplib::Server http;
-  set_up_http(http, options, state.searches().cap());
-  add_routes(http, state);
+  const RequestGuard guard(options.host, options.allow_origins, options.max_body, kMaxHeaderFields);
+  HttpServer http(connection_limits(options));
+  set_up_http(http, options, guard);
+  add_routes(http, state, options.max_body);
   if (!bind_and_announce(http, options)) return kExitBadInput;
+  http.widen_backlog(kListenBacklog);
   return serve_until_stopped(http, state);
 }
 
@@ -248,6 +336,9 @@ void setup_serve(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   sub->add_option("--port", options->port, "Port to listen on (0: any free port)")
       ->capture_default_str();
+  sub->add_option("--allow-origin", options->allow_origins,
+                  "An origin (e.g. http://localhost:3000) whose pages may call the API too "
+                  "(answered with CORS headers); repeatable. Default: the server's own page only");
   add_pdb_options(sub, options->pdb);
   sub->add_option("--threads,-j", options->threads,
                   "Threads for each IDA* search; 0 (default): all cores")

@@ -1,12 +1,11 @@
 // `taquin serve`'s requests: the body, its board and goal (serve_request.hpp).
 #include "cli/serve_request.hpp"
 
-#include <httplib.h>
-
 #include <algorithm>
 #include <cstdio>
 
 #include "cli/command.hpp"
+#include "cli/serve_guard.hpp"
 #include "core/solvability.hpp"
 #include "render/render.hpp"
 
@@ -19,13 +18,13 @@ void bad(std::string message) {
 }
 
 // The request's body as a JSON object ({} when empty).
-json parse_body(const httplib::Request& request) {
-  if (request.body.empty()) return json::object();
+json parse_body(std::string_view text) {
+  if (text.empty()) return json::object();
   json body;
   try {
-    body = json::parse(request.body);
-  } catch (const json::parse_error& e) {
-    bad(std::string("request: malformed JSON: ") + e.what());
+    body = json::parse(text);
+  } catch (const json::exception& e) {  // a syntax error, bytes not UTF-8, a number out of range
+    bad("request: malformed JSON: " + clip_text(e.what(), 200));
   }
   if (!body.is_object()) bad("request: the body must be a JSON object");
   return body;
@@ -93,7 +92,7 @@ Goal read_goal(const json& body, int side) {
     std::transform(word.begin(), word.end(), word.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (word != "standard" && word != "zero-first" && word != "snail" && !word.empty())
-      bad("goal: unknown goal '" + text.substr(0, 40) +
+      bad("goal: unknown goal '" + clip_text(text, 40) +
           "' (a goal is standard, zero-first, snail, or the tiles of a board)");
     spec = parse_goal_spec(word, "goal");
   } else {

@@ -3,16 +3,13 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/job_stream.hpp"
 #include "taquin/goal.hpp"
 #include "taquin/io.hpp"
-
-namespace httplib {
-struct Request;
-}
 
 namespace taquin::cli {
 
@@ -25,8 +22,9 @@ struct ApiError {
 // Raises ApiError 400 with `message`.
 [[noreturn]] void bad(std::string message);
 
-// The request's body as a JSON object ({} when empty); 400 when it is not one.
-nlohmann::json parse_body(const httplib::Request& request);
+// The request's body as a JSON object ({} when empty); 400 when it is not one (malformed JSON,
+// bytes that are not UTF-8, a number out of range, another value).
+nlohmann::json parse_body(std::string_view text);
 
 // The string field `key` of `body`, `fallback` when absent or null; 400 when not a string.
 std::string string_field(const nlohmann::json& body, const char* key, std::string fallback);

@@ -1,6 +1,8 @@
 // The searches of `taquin serve`: threads, cap, progress and cancellation (serve_searches.hpp).
 #include "cli/serve_searches.hpp"
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <exception>
@@ -64,6 +66,14 @@ json Search::wait(int& status) {
   return result_;
 }
 
+bool Search::wait_for(std::chrono::milliseconds patience, int& status, json& result) {
+  std::unique_lock lock(mutex_);
+  if (!finished_.wait_for(lock, patience, [&] { return done_; })) return false;
+  status = status_;
+  result = result_;
+  return true;
+}
+
 bool Search::done() const {
   std::lock_guard lock(mutex_);
   return done_;
@@ -107,7 +117,8 @@ std::shared_ptr<Search> SearchRegistry::start(const std::string& kind, bool list
   std::shared_ptr<Search> search;
   {
     std::unique_lock lock(mutex_);
-    if (!idle_.wait_for(lock, patience, [&] { return running_ < cap_; })) return nullptr;
+    if (!idle_.wait_for(lock, patience, [&] { return closed_ || running_ < cap_; }) || closed_)
+      return nullptr;
     forget_old();
     std::string id;
     do id = new_id();
@@ -127,6 +138,8 @@ std::shared_ptr<Search> SearchRegistry::start(const std::string& kind, bool list
     }
     work = nullptr;  // what it holds goes before the server may end
     search->finish(std::move(result), status);
+    // The search's tables were freed into this thread's malloc arena: given back to the system.
+    ::malloc_trim(0);
     std::lock_guard lock(mutex_);
     if (!listed) unlisted_running_.erase(search->id());
     --running_;
@@ -145,6 +158,15 @@ void SearchRegistry::cancel_all() {
   std::lock_guard lock(mutex_);
   for (auto& [id, search] : listed_) search->cancel();
   for (auto& [id, search] : unlisted_running_) search->cancel();
+}
+
+void SearchRegistry::close() {
+  {
+    std::lock_guard lock(mutex_);
+    closed_ = true;
+  }
+  cancel_all();
+  idle_.notify_all();
 }
 
 void SearchRegistry::wait_idle() {

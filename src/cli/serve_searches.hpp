@@ -35,6 +35,8 @@ class Search {
   void finish(nlohmann::json result, int status);
   // Waits for finish(); returns the result and sets `status`.
   nlohmann::json wait(int& status);
+  // Waits up to `patience` for finish(); when it came, sets `status` and `result` and is true.
+  bool wait_for(std::chrono::milliseconds patience, int& status, nlohmann::json& result);
   bool done() const;
   // The answer to a poll: {"id", "kind", "state", "seconds", "progress", ["rows", "rows_total"],
   // ["status", "result"] when done} (docs/serve.md).
@@ -63,8 +65,9 @@ class SearchRegistry {
  public:
   explicit SearchRegistry(int cap) : cap_(cap) {}
   // Starts `work` on a new thread as a search of `kind`, kept for polling when `listed`; nullptr
-  // when `cap` searches still run after waiting `patience` for one to end. `work` returns the
-  // answer and sets its HTTP status; an exception it throws is answered 500.
+  // when `cap` searches still run after waiting `patience` for one to end, or after close().
+  // `work` returns the answer and sets its HTTP status; an exception it throws is answered 500.
+  // The memory the search freed is given back to the system when it ends.
   std::shared_ptr<Search> start(const std::string& kind, bool listed,
                                 std::function<nlohmann::json(Search&, int& status)> work,
                                 std::chrono::milliseconds patience);
@@ -73,6 +76,8 @@ class SearchRegistry {
   std::shared_ptr<Search> find(const std::string& id);
   // Cancels every running search.
   void cancel_all();
+  // Cancels every running search and starts none after (start() answers nullptr at once).
+  void close();
   // Waits until no search runs.
   void wait_idle();
   int running() const;
@@ -84,6 +89,7 @@ class SearchRegistry {
   mutable std::mutex mutex_;
   std::condition_variable idle_;
   int running_ = 0;
+  bool closed_ = false;
   std::map<std::string, std::shared_ptr<Search>> listed_;
   std::map<std::string, std::shared_ptr<Search>> unlisted_running_;
 };

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "cli/command.hpp"
+#include "cli/serve_guard.hpp"
 #include "cli/serve_request.hpp"
 #include "cli/solve_record.hpp"
 #include "core/generate.hpp"
@@ -68,7 +69,7 @@ json Server::generate(const json& body) const {
   else if (kind == "walk")
     job.instance.tiles = random_walk(random, job.goal, steps);
   else
-    bad("kind: unknown kind '" + kind.substr(0, 40) + "' (solvable, unsolvable, any or walk)");
+    bad("kind: unknown kind '" + clip_text(kind, 40) + "' (solvable, unsolvable, any or walk)");
   return check_record(job);
 }
 
@@ -115,11 +116,11 @@ Server::Plan Server::solve_plan(const json& body, const Job& job) {
   out.algorithm = string_field(body, "algorithm", "ida");
   const std::optional<Algorithm> algorithm = parse_algorithm(out.algorithm);
   if (!algorithm)
-    bad("algorithm: unknown algorithm '" + out.algorithm.substr(0, 40) +
+    bad("algorithm: unknown algorithm '" + clip_text(out.algorithm, 40) +
         "' (ida, astar, greedy, uniform or bfs)");
   const std::string heuristic = string_field(body, "heuristic", "");
   if (!heuristic.empty() && !parse_heuristic(heuristic))
-    bad("heuristic: unknown heuristic '" + heuristic.substr(0, 40) +
+    bad("heuristic: unknown heuristic '" + clip_text(heuristic, 40) +
         "' (hamming, manhattan, linear or pdb; none: the strongest available)");
   out.plan.algorithm = *algorithm;
   out.plan.threads = *algorithm == Algorithm::Ida ? threads_ : 1;
@@ -184,13 +185,16 @@ std::function<json(Search&, int&)> Server::solve_work(const json& body) {
   };
 }
 
-// The compare table of the request's board: the work of a search.
+// The compare table of the request's board: the work of a search, its runs stopped when the
+// table's time (--max-seconds) is spent.
 std::function<json(Search&, int&)> Server::compare_work(const json& body) {
   const Job job = read_job(body);
   const Limits limits = request_limits(body, kCompareSeconds);
   const bool solvable = is_solvable(job.instance.tiles, job.goal);
   const HeuristicChoice strongest = solvable ? heuristic_for("", job.goal) : HeuristicChoice{};
-  return [job, limits, strongest, solvable](Search& search, int&) {
+  const double total_seconds = limits_.max_seconds;  // the whole table's: --max-seconds
+  return [job, limits, strongest, solvable, total_seconds](Search& search, int&) {
+    const auto started = std::chrono::steady_clock::now();
     json rows = json::array();
     struct Cell {
       Algorithm algorithm;
@@ -220,6 +224,14 @@ std::function<json(Search&, int&)> Server::compare_work(const json& body) {
       plan.threads = 1;
       plan.limits = limits;
       plan.limits.cancel = search.cancel_flag();
+      if (total_seconds > 0) {
+        const double left =
+            total_seconds -
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        if (left <= 0) break;
+        if (plan.limits.max_seconds == 0 || left < plan.limits.max_seconds)
+          plan.limits.max_seconds = left;
+      }
       const CheckedSolve solved =
           solve_checked(job.instance, job.goal, plan, strongest.databases.get());
       if (solved.error) throw std::runtime_error(solved.error->describe());
@@ -245,7 +257,7 @@ std::function<json(Search&, int&)> Server::compare_work(const json& body) {
 
 // Starts `work` (sync: waits and answers its result; "async": true: answers 202 with its id).
 void Server::run(const json& body, const std::string& kind, std::function<json(Search&, int&)> work,
-                 httplib::Response& response) {
+                 httplib::Response& response, const std::function<bool()>& client_gone) {
   const auto at = body.find("async");
   if (at != body.end() && !at->is_null() && !at->is_boolean())
     bad("async: true or false is expected");
@@ -264,13 +276,16 @@ void Server::run(const json& body, const std::string& kind, std::function<json(S
     return;
   }
   int status = 200;
-  json result = search->wait(status);
+  json result;
+  while (!search->wait_for(kClientCheck, status, result))
+    if (client_gone()) search->cancel();
   response.status = status;
   send(response, result);
 }
 
 void Server::send(httplib::Response& response, const json& value) {
-  response.set_content(value.dump() + "\n", "application/json");
+  response.set_content(value.dump(-1, ' ', false, json::error_handler_t::replace) + "\n",
+                       "application/json");
 }
 
 }  // namespace taquin::cli

@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -31,13 +32,17 @@ struct ServeOptions {
   std::string max_seconds = "60";         // each search's limits: a request may ask for less
   std::string max_nodes = "10000000000";  // 10^10
   std::string max_memory = "1G";
-  int max_searches = 0;         // 0: the thread count
-  size_t max_body = 64 * 1024;  // bytes of a request's body
+  int max_searches = 0;                    // 0: the thread count
+  size_t max_body = 64 * 1024;             // bytes of a request's body
+  std::vector<std::string> allow_origins;  // origins besides the server's own (CORS)
 };
 
 // How long a search waits for a free slot when --max-searches run, before it is answered 503: a
 // burst of small solves queues instead of failing.
 inline constexpr std::chrono::milliseconds kPatience{1000};
+
+// How often a synchronous search looks whether its client has gone.
+inline constexpr std::chrono::milliseconds kClientCheck{100};
 
 // The compare table's limits for each run when the request names none (as `taquin compare`).
 inline constexpr double kCompareSeconds = 10.0;
@@ -81,14 +86,17 @@ class Server {
   // Solves the request's board: the work of a search.
   std::function<nlohmann::json(Search&, int&)> solve_work(const nlohmann::json& body);
 
-  // The compare table of the request's board: the work of a search.
+  // The compare table of the request's board: the work of a search, within --max-seconds as a
+  // whole (the runs left when it is spent are not run).
   std::function<nlohmann::json(Search&, int&)> compare_work(const nlohmann::json& body);
 
-  // Starts `work` (sync: waits and answers its result; "async": true: answers 202 with its id).
+  // Starts `work` (sync: waits and answers its result, cancelling it as soon as `client_gone`
+  // says the client has gone; "async": true: answers 202 with its id).
   void run(const nlohmann::json& body, const std::string& kind,
-           std::function<nlohmann::json(Search&, int&)> work, httplib::Response& response);
+           std::function<nlohmann::json(Search&, int&)> work, httplib::Response& response,
+           const std::function<bool()>& client_gone);
 
-  // Answers `value` as one line of JSON.
+  // Answers `value` as one line of JSON (bytes that are not UTF-8 replaced: it never throws).
   static void send(httplib::Response& response, const nlohmann::json& value);
 
  private:
