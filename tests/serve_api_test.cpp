@@ -130,10 +130,12 @@ TEST_F(ServeApi, RefusesHostsThatAreNotLoopback) {
 }
 
 TEST_F(ServeApi, ChecksABoardInAnyFormat) {
-  // The 42 format, a grid, one line and an array: the same board.
+  // The 42 format (with the standard goal named), a grid, one line and an array: the same board.
   for (const json& board : {json("3\n1 2 3\n4 5 6\n7 0 8\n"), json("1 2 3\n4 5 6\n7 0 8"),
                             json("1 2 3 4 5 6 7 0 8"), json::array({1, 2, 3, 4, 5, 6, 7, 0, 8})}) {
-    const auto [status, rec] = post("/api/check", json{{"board", board}});
+    json body{{"board", board}};
+    if (board.is_string() && board.get<std::string>().starts_with("3\n")) body["goal"] = "standard";
+    const auto [status, rec] = post("/api/check", body);
     ASSERT_EQ(status, 200) << rec.dump();
     EXPECT_EQ(rec["size"], 3);
     EXPECT_EQ(rec["board"], json::array({1, 2, 3, 4, 5, 6, 7, 0, 8}));
@@ -152,6 +154,21 @@ TEST_F(ServeApi, ChecksABoardInAnyFormat) {
   EXPECT_EQ(snail["goal"], json::array({1, 2, 3, 8, 0, 4, 7, 6, 5}));
   EXPECT_EQ(snail["solvable"],
             is_solvable(std::vector<uint8_t>{2, 1, 3, 4, 5, 6, 7, 8, 0}, Goal::snail(3)));
+  // A board in the 42 format means the snail goal unless the request names one ("42" is the snail).
+  const json snail_tiles = json::array({1, 2, 3, 8, 0, 4, 7, 6, 5});
+  for (const json& goal : {json(nullptr), json("42"), json("snail")}) {
+    json body{{"board", "3\n1 2 3\n8 4 0\n7 6 5\n"}};
+    if (!goal.is_null()) body["goal"] = goal;
+    const auto [s42, rec42] = post("/api/check", body);
+    ASSERT_EQ(s42, 200) << rec42.dump();
+    EXPECT_EQ(rec42["goal"], snail_tiles);
+    EXPECT_EQ(rec42["goal_name"], "snail");
+    EXPECT_EQ(rec42["solvable"], true);
+  }
+  const auto [s42s, rec42s] =
+      post("/api/check", json{{"board", "3\n1 2 3\n8 4 0\n7 6 5\n"}, {"goal", "standard"}});
+  ASSERT_EQ(s42s, 200);
+  EXPECT_EQ(rec42s["goal"], json::array({1, 2, 3, 4, 5, 6, 7, 8, 0}));
   // A custom goal given as tiles.
   const auto [s3, custom] =
       post("/api/check", json{{"board", "1 2 3 4 5 6 7 0 8"}, {"goal", "0 1 2 3 4 5 6 7 8"}});

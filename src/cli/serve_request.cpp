@@ -81,19 +81,23 @@ Instance read_board(const json& body) {
   return std::move(**first);
 }
 
-// The request's "goal" for boards of `side`: a name (standard, zero-first, snail) or a board's
-// tiles; never a file name (a client may not make the server read its files).
-Goal read_goal(const json& body, int side) {
+// The request's "goal" for `board`: a name (standard, zero-first, snail or 42) or a board's
+// tiles; never a file name (a client may not make the server read its files). None or null: the
+// board's own goal (default_goal_spec: the snail for a board in the 42 format).
+Goal read_goal(const json& body, const Instance& board) {
   const auto at = body.find("goal");
-  const std::string text = at == body.end() || at->is_null() ? "standard" : board_text(*at, "goal");
   Expected<GoalSpec> spec = Error{};
-  if (text.find_first_of("0123456789") == std::string::npos) {
+  if (at == body.end() || at->is_null()) {
+    spec = default_goal_spec(board);
+  } else if (const std::string text = board_text(*at, "goal");
+             text.find_first_of("0123456789") == std::string::npos || text == "42") {
     std::string word = text;
     std::transform(word.begin(), word.end(), word.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (word != "standard" && word != "zero-first" && word != "snail" && !word.empty())
+    if (word != "standard" && word != "zero-first" && word != "snail" && word != "42" &&
+        !word.empty())
       bad("goal: unknown goal '" + clip_text(text, 40) +
-          "' (a goal is standard, zero-first, snail, or the tiles of a board)");
+          "' (a goal is standard, zero-first, snail or 42, or the tiles of a board)");
     spec = parse_goal_spec(word, "goal");
   } else {
     Expected<std::vector<Instance>> parsed = parse_instances(text, "goal");
@@ -108,7 +112,7 @@ Goal read_goal(const json& body, int side) {
     spec = custom;
   }
   if (!spec) bad(spec.error().describe());
-  Expected<Goal> goal = Goal::for_side(*spec, side);
+  Expected<Goal> goal = Goal::for_side(*spec, board.side);
   if (!goal) bad("goal: " + goal.error().message);
   return *goal;
 }
@@ -116,7 +120,7 @@ Goal read_goal(const json& body, int side) {
 // The request's board and goal.
 Job read_job(const json& body) {
   Instance instance = read_board(body);
-  Goal goal = read_goal(body, instance.side);
+  Goal goal = read_goal(body, instance);
   return Job{std::move(instance), std::move(goal), 1};
 }
 

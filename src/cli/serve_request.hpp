@@ -32,9 +32,10 @@ std::string string_field(const nlohmann::json& body, const char* key, std::strin
 // The one board of the request's "board" (any format taquin reads); errors as the CLI words them.
 Instance read_board(const nlohmann::json& body);
 
-// The request's "goal" for boards of `side`: a name (standard, zero-first, snail) or a board's
-// tiles; never a file name (a client may not make the server read its files).
-Goal read_goal(const nlohmann::json& body, int side);
+// The request's "goal" for `board`: a name (standard, zero-first, snail or 42) or a board's
+// tiles; never a file name (a client may not make the server read its files). None or null: the
+// board's own goal (default_goal_spec: the snail for a board in the 42 format).
+Goal read_goal(const nlohmann::json& body, const Instance& board);
 
 // The request's board and goal, as job 1.
 Job read_job(const nlohmann::json& body);

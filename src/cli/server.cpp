@@ -56,8 +56,9 @@ json Server::generate(const json& body) const {
     steps = static_cast<int>(steps_at->get<int64_t>());
   }
   Random random(std::random_device{}() ^ (uint64_t{std::random_device{}()} << 32));
-  Job job{Instance{}, read_goal(body, size), 1};
-  job.instance.side = size;
+  Instance board;
+  board.side = size;
+  Job job{board, read_goal(body, board), 1};
   job.instance.source = "generate";
   job.instance.line = 1;
   if (kind == "solvable")
