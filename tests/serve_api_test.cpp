@@ -29,17 +29,8 @@ using testing::ServeProcess;
 constexpr const char* kHard5x5 = "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13";
 
 // One server for the suite: one thread, one search at a time, a 4 KiB body cap.
-class ServeApi : public ::testing::Test {
+class ServeApi : public testing::SuiteServer<1> {
  protected:
-  static void SetUpTestSuite() {
-    server_ = new ServeProcess({"--threads", "1", "--max-searches", "1", "--max-body", "4096"});
-  }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  void SetUp() override { ASSERT_GT(server_->port(), 0) << "the server printed no URL"; }
-
   static httplib::Client client() {
     httplib::Client c("127.0.0.1", server_->port());
     c.set_read_timeout(120, 0);
@@ -69,9 +60,7 @@ class ServeApi : public ::testing::Test {
     }
     return snap;
   }
-  static ServeProcess* server_;
 };
-ServeProcess* ServeApi::server_ = nullptr;
 
 // A 400 whose answer is {"error": one line naming `where`}.
 void expect_bad(const std::pair<int, json>& answer, const std::string& where) {

@@ -23,17 +23,8 @@ using testing::status_of;
 
 constexpr const char* kBoard = R"({"board": "1 2 3 4 5 6 7 0 8"})";
 
-class ServeGuard : public ::testing::Test {
+class ServeGuard : public testing::SuiteServer<1> {
  protected:
-  static void SetUpTestSuite() {
-    server_ = new ServeProcess({"--threads", "1", "--max-searches", "1", "--max-body", "4096"});
-  }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  void SetUp() override { ASSERT_GT(server_->port(), 0) << "the server printed no URL"; }
-
   static std::string own_host() { return "127.0.0.1:" + std::to_string(server_->port()); }
 
   // Sends `method path` with `headers` (each "Name: value\r\n"; a Host unless they name one) and
@@ -53,10 +44,7 @@ class ServeGuard : public ::testing::Test {
                                const std::string& headers = "") {
     return exchange("POST", path, headers + "Content-Type: application/json\r\n", body);
   }
-
-  static ServeProcess* server_;
 };
-ServeProcess* ServeGuard::server_ = nullptr;
 
 // A refusal: `status`, and {"error": one line} as the body.
 void expect_refused(const std::string& answer, int status, const std::string& what) {

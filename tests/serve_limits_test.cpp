@@ -75,20 +75,10 @@ double seconds_until_idle(int port, std::chrono::seconds patience) {
   return -1;
 }
 
-class ServeLimits : public ::testing::Test {
+class ServeLimits : public testing::SuiteServer<2> {
  protected:
-  static void SetUpTestSuite() {
-    server_ = new ServeProcess({"--threads", "1", "--max-searches", "2", "--max-body", "4096"});
-  }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  void SetUp() override { ASSERT_GT(server_->port(), 0) << "the server printed no URL"; }
   static int port() { return server_->port(); }
-  static ServeProcess* server_;
 };
-ServeProcess* ServeLimits::server_ = nullptr;
 
 TEST_F(ServeLimits, ChunkedBodiesHoldTheCap) {
   // Under the cap, in small chunks: answered.

@@ -3,6 +3,8 @@
 // client for the requests an HTTP client does not send.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -111,6 +113,25 @@ class ServeProcess {
   int port_ = 0;
   int status_ = -1;
   std::string url_;
+};
+
+// The one server of a test suite: `serve --threads 1 --max-searches MaxSearches --max-body 4096`,
+// started before the suite's first test and stopped after its last; a test fails at once when the
+// server printed no URL.
+template <int MaxSearches>
+class SuiteServer : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    server_ = new ServeProcess(
+        {"--threads", "1", "--max-searches", std::to_string(MaxSearches), "--max-body", "4096"});
+  }
+  static void TearDownTestSuite() {
+    delete server_;
+    server_ = nullptr;
+  }
+  void SetUp() override { ASSERT_GT(server_->port(), 0) << "the server printed no URL"; }
+
+  static inline ServeProcess* server_ = nullptr;
 };
 
 // A raw TCP connection to 127.0.0.1:`port`: bytes as written, for chunked bodies, slow heads,
