@@ -1,0 +1,296 @@
+// The real-time solver's small searches: the blank's BFS, the A* of one piece over (cell, blank
+// side), and the BFS that brings the last two pieces of a line home inside a small window.
+#include "shape/builder.hpp"
+
+#include <algorithm>
+#include <array>
+#include <functional>
+
+namespace taquin::shape::detail {
+namespace {
+
+constexpr int kRowStep[4] = {-1, 1, 0, 0};  // Up, Down, Left, Right
+constexpr int kColStep[4] = {0, 0, -1, 1};
+constexpr int kSpan = kMaxDim - 1;     // largest offset between two cells on an axis
+constexpr int kWidth = 2 * kSpan + 1;  // offsets per axis in the plane table
+constexpr int kLocal = 2;              // the blank's detours stay this close to the piece
+
+// Least moves that bring a piece from offset (dr, dc) of its target, the blank on `side` of it,
+// to the target on an endless board with no fixed cell: a lower bound of the moves on any board.
+// Computed once, by Dijkstra over (offset, side) (piece steps cost 1, the blank's way to a
+// perpendicular side 2, to the opposite side 4).
+const std::vector<uint16_t>& plane_table() {
+  static const std::vector<uint16_t> table = [] {
+    std::vector<uint16_t> cost(static_cast<size_t>(kWidth) * kWidth * 4, UINT16_MAX);
+    std::vector<std::vector<int>> buckets(1);
+    for (int s = 0; s < 4; ++s) {
+      const int state = (kSpan * kWidth + kSpan) * 4 + s;
+      cost[state] = 0;
+      buckets[0].push_back(state);
+    }
+    for (size_t d = 0; d < buckets.size(); ++d) {
+      for (size_t i = 0; i < buckets[d].size(); ++i) {
+        const int state = buckets[d][i];
+        if (cost[state] != d) continue;
+        const int side = state % 4, at = state / 4;
+        const int dr = at / kWidth - kSpan + kRowStep[side];
+        const int dc = at % kWidth - kSpan + kColStep[side];
+        auto relax = [&](int next, size_t c) {
+          if (cost[next] <= c) return;
+          cost[next] = static_cast<uint16_t>(c);
+          if (buckets.size() <= c) buckets.resize(c + 1);
+          buckets[c].push_back(next);
+        };
+        if (std::abs(dr) <= kSpan && std::abs(dc) <= kSpan)
+          relax(((dr + kSpan) * kWidth + dc + kSpan) * 4 + (side ^ 1), d + 1);
+        for (int s = 0; s < 4; ++s)
+          if (s != side) relax(at * 4 + s, d + ((s ^ 1) == side ? 4 : 2));
+      }
+    }
+    return cost;
+  }();
+  return table;
+}
+
+// A* open-list entry: f, then the larger g first, then the state.
+uint64_t pack(int f, int g, int state) {
+  return (static_cast<uint64_t>(f) << 40) | (static_cast<uint64_t>(0xFFFFF - g) << 20) |
+         static_cast<uint64_t>(state);
+}
+
+}  // namespace
+
+Builder::Builder(Grid& grid, std::vector<Dir>& moves, const Limits& limits)
+    : g_(grid),
+      moves_(moves),
+      watch_(limits, taquin::detail::kBestFirstCheckInterval),
+      fixed_(grid.size(), 0),
+      where_(grid.size()),
+      bdist_(grid.size()),
+      bparent_(grid.size()),
+      bstamp_(grid.size(), 0),
+      cost_(grid.size() * 4),
+      parent_(grid.size() * 4),
+      stamp_(grid.size() * 4, 0) {
+  for (int c = 0; c < g_.size(); ++c) where_[g_.cells[c]] = c;
+  queue_.reserve(grid.size());
+  (void)plane_table();
+}
+
+int Builder::neighbour(int cell, int side) const {
+  return g_.target(cell, static_cast<Dir>(side));
+}
+
+void Builder::step(int to) {
+  const int from = g_.blank;
+  Dir d = Dir::Right;
+  if (to == from - g_.cols)
+    d = Dir::Up;
+  else if (to == from + g_.cols)
+    d = Dir::Down;
+  else if (to == from - 1)
+    d = Dir::Left;
+  const int label = g_.cells[to];
+  g_.slide(to);
+  where_[label] = from;
+  where_[g_.cells[to]] = to;
+  moves_.push_back(d);
+}
+
+bool Builder::count_node() {
+  if (++nodes_ >= watch_.next_check()) stop_ = watch_.check(nodes_);
+  return !stop_;
+}
+
+// Breadth-first search of the blank over free cells other than avoid_a/avoid_b, until `need` of
+// the `count` targets are reached; false when a limit stopped it.
+bool Builder::blank_bfs(int avoid_a, int avoid_b, const int* targets, int count, int need) {
+  ++bgen_;
+  queue_.clear();
+  const int start = g_.blank;
+  bstamp_[start] = bgen_;
+  bdist_[start] = 0;
+  bparent_[start] = -1;
+  queue_.push_back(start);
+  auto is_target = [&](int c) { return std::find(targets, targets + count, c) != targets + count; };
+  int found = is_target(start) ? 1 : 0;
+  for (size_t i = 0; i < queue_.size() && found < need; ++i) {
+    const int c = queue_[i];
+    if (!count_node()) return false;
+    for (int s = 0; s < 4; ++s) {
+      const int n = neighbour(c, s);
+      if (n < 0 || fixed_[n] || n == avoid_a || n == avoid_b || bstamp_[n] == bgen_) continue;
+      bstamp_[n] = bgen_;
+      bdist_[n] = bdist_[c] + 1;
+      bparent_[n] = c;
+      queue_.push_back(n);
+      if (is_target(n)) ++found;
+    }
+  }
+  return true;
+}
+
+// Moves the blank along the BFS tree of blank_bfs() to `to` (stamped).
+void Builder::emit_bfs_path(int to) {
+  queue_.clear();
+  for (int c = to; c != g_.blank; c = bparent_[c]) queue_.push_back(c);
+  for (auto it = queue_.rbegin(); it != queue_.rend(); ++it) step(*it);
+}
+
+bool Builder::route_blank(int target, int avoid_a, int avoid_b) {
+  if (!blank_bfs(avoid_a, avoid_b, &target, 1, 1) || bstamp_[target] != bgen_) return false;
+  emit_bfs_path(target);
+  return true;
+}
+
+// Distances of the blank from `from` to the free cells of the 5×5 window around `piece` without
+// crossing it (ldist_, -1 when unreached; lparent_ for the way back).
+void Builder::local_distances(int piece, int from) {
+  std::fill(std::begin(ldist_), std::end(ldist_), -1);
+  const int pr = g_.row(piece), pc = g_.col(piece);
+  auto local = [&](int cell) {
+    const int dr = g_.row(cell) - pr, dc = g_.col(cell) - pc;
+    if (std::abs(dr) > kLocal || std::abs(dc) > kLocal) return -1;
+    return (dr + kLocal) * (2 * kLocal + 1) + dc + kLocal;
+  };
+  int queue[25], head = 0, tail = 0;
+  const int start = local(from);
+  ldist_[start] = 0;
+  lparent_[start] = -1;
+  lcell_[start] = from;
+  queue[tail++] = start;
+  while (head < tail) {
+    const int li = queue[head++];
+    for (int s = 0; s < 4; ++s) {
+      const int n = neighbour(lcell_[li], s);
+      if (n < 0 || n == piece || fixed_[n]) continue;
+      const int ln = local(n);
+      if (ln < 0 || ldist_[ln] >= 0) continue;
+      ldist_[ln] = ldist_[li] + 1;
+      lparent_[ln] = li;
+      lcell_[ln] = n;
+      queue[tail++] = ln;
+    }
+  }
+}
+
+// Moves the blank around `piece` to its neighbouring cell `to` by the local search's way.
+void Builder::emit_local_path(int piece, int to) {
+  local_distances(piece, g_.blank);
+  const int pr = g_.row(piece), pc = g_.col(piece);
+  int li = (g_.row(to) - pr + kLocal) * (2 * kLocal + 1) + g_.col(to) - pc + kLocal;
+  int path[25], n = 0;
+  for (; ldist_[li] > 0; li = lparent_[li]) path[n++] = lcell_[li];
+  while (n > 0) step(path[--n]);
+}
+
+bool Builder::place_piece(int label, int target) {
+  const int start = where_[label];
+  if (start == target) return true;
+  int sides[4], count = 0;
+  for (int s = 0; s < 4; ++s) {
+    const int n = neighbour(start, s);
+    if (n >= 0 && !fixed_[n]) sides[count++] = n;
+  }
+  if (!blank_bfs(start, -1, sides, count, count)) return false;
+  const std::vector<uint16_t>& plane = plane_table();
+  const int tr = g_.row(target), tc = g_.col(target);
+  ++gen_;
+  open_.clear();
+  auto push = [&](int state, int g, int parent) {
+    if (stamp_[state] == gen_ && cost_[state] <= g) return;
+    stamp_[state] = gen_;
+    cost_[state] = g;
+    parent_[state] = parent;
+    const int cell = state / 4;
+    const int dr = g_.row(cell) - tr + kSpan, dc = g_.col(cell) - tc + kSpan;
+    open_.push_back(pack(g + plane[(dr * kWidth + dc) * 4 + state % 4], g, state));
+    std::push_heap(open_.begin(), open_.end(), std::greater<>());
+  };
+  for (int s = 0; s < 4; ++s) {
+    const int n = neighbour(start, s);
+    if (n >= 0 && !fixed_[n] && bstamp_[n] == bgen_) push(start * 4 + s, bdist_[n], -1);
+  }
+  while (!open_.empty()) {
+    std::pop_heap(open_.begin(), open_.end(), std::greater<>());
+    const uint64_t top = open_.back();
+    open_.pop_back();
+    const int state = static_cast<int>(top & 0xFFFFF);
+    const int g = 0xFFFFF - static_cast<int>((top >> 20) & 0xFFFFF);
+    if (cost_[state] != g) continue;
+    const int cell = state / 4, side = state % 4;
+    if (cell == target) return emit_piece_path(state);
+    if (!count_node()) return false;
+    const int blank = neighbour(cell, side);
+    push(blank * 4 + (side ^ 1), g + 1, state);
+    local_distances(cell, blank);
+    for (int s = 0; s < 4; ++s) {
+      const int n = neighbour(cell, s);
+      if (s == side || n < 0 || fixed_[n]) continue;
+      const int li = (g_.row(n) - g_.row(cell) + kLocal) * (2 * kLocal + 1) + g_.col(n) -
+                     g_.col(cell) + kLocal;
+      if (ldist_[li] > 0) push(cell * 4 + s, g + ldist_[li], state);
+    }
+  }
+  return false;
+}
+
+// Plays the A* path that ends in `goal_state`: the blank's way to the first side, then the
+// piece's steps and the blank's detours around it.
+bool Builder::emit_piece_path(int goal_state) {
+  chain_.clear();
+  for (int s = goal_state; s >= 0; s = parent_[s]) chain_.push_back(s);
+  std::reverse(chain_.begin(), chain_.end());
+  emit_bfs_path(neighbour(chain_[0] / 4, chain_[0] % 4));
+  for (size_t i = 1; i < chain_.size(); ++i) {
+    const int prev = chain_[i - 1] / 4, cell = chain_[i] / 4;
+    if (cell == prev) {
+      emit_local_path(cell, neighbour(cell, chain_[i] % 4));
+    } else {
+      step(prev);
+    }
+  }
+  return true;
+}
+
+bool Builder::solve_window_pair(int a, int b, const std::vector<int>& window) {
+  const int n = static_cast<int>(window.size());
+  if (!blank_bfs(where_[a], where_[b], window.data(), n, 1)) return false;
+  int entry = -1;
+  for (int c : window)
+    if (bstamp_[c] == bgen_ && (entry < 0 || bdist_[c] < bdist_[entry])) entry = c;
+  if (entry < 0) return false;
+  emit_bfs_path(entry);
+  auto index = [&](int cell) {
+    return static_cast<int>(std::find(window.begin(), window.end(), cell) - window.begin());
+  };
+  // Breadth-first search over (a's, b's, the blank's index in the window).
+  std::array<int, 512> parent;
+  parent.fill(-2);
+  const int first = (index(where_[a]) * n + index(where_[b])) * n + index(g_.blank);
+  const int goal_a = index(a), goal_b = index(b);
+  int queue[512], head = 0, tail = 0, goal = -1;
+  parent[first] = -1;
+  queue[tail++] = first;
+  while (head < tail && goal < 0) {
+    const int st = queue[head++];
+    if (!count_node()) return false;
+    const int ia = st / (n * n), ib = st / n % n, iz = st % n;
+    if (ia == goal_a && ib == goal_b) goal = st;
+    for (int j = 0; j < n && goal < 0; ++j) {
+      if (grid_distance(window[iz], window[j], g_.cols) != 1) continue;
+      const int na = ia == j ? iz : ia, nb = ib == j ? iz : ib;
+      const int next = (na * n + nb) * n + j;
+      if (parent[next] != -2) continue;
+      parent[next] = st;
+      queue[tail++] = next;
+    }
+  }
+  if (goal < 0) return false;
+  int path[512], len = 0;
+  for (int st = goal; parent[st] >= 0; st = parent[st]) path[len++] = window[st % n];
+  while (len > 0) step(path[--len]);
+  return true;
+}
+
+}  // namespace taquin::shape::detail

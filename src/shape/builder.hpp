@@ -1,0 +1,83 @@
+// The real-time solver's workspace: the board, the path so far, the fixed cells, and the small
+// searches that move the blank and bring one piece (or the last two of a line) home.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "search/limit_watch.hpp"
+#include "shape/grid.hpp"
+#include "taquin/search/result.hpp"
+
+namespace taquin::shape::detail {
+
+// A piece on its way: its cell and the side of it the blank stands on (a Dir from the piece).
+struct PieceState {
+  int cell = 0;
+  int side = 0;
+};
+
+class Builder {
+ public:
+  // Works on `grid` in place and appends the moves to `moves`; every cell starts free.
+  Builder(Grid& grid, std::vector<Dir>& moves, const Limits& limits);
+
+  Grid& grid() { return g_; }
+  // Cells the searches must not move (solved, or outside the region under work).
+  std::vector<uint8_t>& fixed() { return fixed_; }
+  // The cell of the piece labelled `label`.
+  int where(int label) const { return where_[label]; }
+  // The outcome that stopped the work (a limit or the cancel flag), if any.
+  std::optional<Outcome> stopped() const { return stop_; }
+  uint64_t nodes() const { return nodes_; }
+  double seconds() const { return watch_.seconds(); }
+
+  // Moves the blank to the neighbouring cell `to`, recording the move.
+  void step(int to);
+  // Brings piece `label` to cell `target` by a least-moves search over (piece cell, blank side)
+  // (A*, exact costs in the open plane as its heuristic) without moving a fixed cell; false when
+  // no such way exists or a limit stopped the search (the board may then have changed).
+  bool place_piece(int label, int target);
+  // Moves the blank to `target` by a shortest path avoiding fixed cells and `avoid_a`/`avoid_b`
+  // (-1: none); false when there is none.
+  bool route_blank(int target, int avoid_a, int avoid_b);
+  // Brings pieces a and b to their goal cells by a breadth-first search over (a, b, blank) in the
+  // `window` cells (at most 8), after routing the blank into it; both pieces must stand in it.
+  bool solve_window_pair(int a, int b, const std::vector<int>& window);
+  // Counts one expansion; false (and stopped() set) when a limit is reached.
+  bool count_node();
+
+ private:
+  bool blank_bfs(int avoid_a, int avoid_b, const int* targets, int count, int need);
+  void emit_bfs_path(int to);
+  void local_distances(int piece, int from);
+  void emit_local_path(int piece, int to);
+  bool emit_piece_path(int goal_state);
+  int neighbour(int cell, int side) const;
+
+  Grid& g_;
+  std::vector<Dir>& moves_;
+  taquin::detail::LimitWatch watch_;
+  uint64_t nodes_ = 0;
+  std::optional<Outcome> stop_;
+  std::vector<uint8_t> fixed_;
+  std::vector<int> where_;
+  // Breadth-first search of the blank: distance and parent per cell, valid when stamped.
+  std::vector<int> bdist_, bparent_;
+  std::vector<uint32_t> bstamp_;
+  uint32_t bgen_ = 0;
+  std::vector<int> queue_;
+  // A* over piece states (cell * 4 + side): cost and parent, valid when stamped.
+  std::vector<int> cost_, parent_;
+  std::vector<uint32_t> stamp_;
+  uint32_t gen_ = 0;
+  std::vector<uint64_t> open_;
+  std::vector<int> chain_;
+  // The 5×5 window around a piece: distances and parents of the blank's local search.
+  int ldist_[25] = {};
+  int lparent_[25] = {};
+  int lcell_[25] = {};
+};
+
+}  // namespace taquin::shape::detail
