@@ -98,6 +98,7 @@ void Builder::step(int to) {
 }
 
 bool Builder::count_node() {
+  if (stop_) return false;
   if (++nodes_ >= watch_.next_check()) stop_ = watch_.check(nodes_);
   return !stop_;
 }
@@ -105,6 +106,7 @@ bool Builder::count_node() {
 // Breadth-first search of the blank over free cells other than avoid_a/avoid_b, until `need` of
 // the `count` targets are reached; false when a limit stopped it.
 bool Builder::blank_bfs(int avoid_a, int avoid_b, const int* targets, int count, int need) {
+  searched_ = {};  // the piece search's first leg is gone
   ++bgen_;
   queue_.clear();
   const int start = g_.blank;
@@ -184,15 +186,37 @@ void Builder::emit_local_path(int piece, int to) {
   while (n > 0) step(path[--n]);
 }
 
+int Builder::piece_cost(int label, int target) {
+  const int goal = search_piece(label, target);
+  return goal == kHome ? 0 : goal < 0 ? -1 : cost_[goal];
+}
+
 bool Builder::place_piece(int label, int target) {
+  int goal = searched_ == Searched{label, target, moves_.size()} ? searched_goal_ : -2;
+  if (goal == -2) goal = search_piece(label, target);
+  if (goal == kHome) return true;
+  if (goal < 0) return false;
+  emit_piece_path(goal);
+  return true;
+}
+
+// The A* of piece `label` to `target`: the goal state reached (its way in parent_, the blank's
+// way to the first side in the blank's search), kHome when the piece is there, -1 when there is
+// no way or a limit stopped it.
+int Builder::search_piece(int label, int target) {
   const int start = where_[label];
-  if (start == target) return true;
+  if (start == target) {
+    searched_ = {label, target, moves_.size()};
+    return searched_goal_ = kHome;
+  }
   int sides[4], count = 0;
   for (int s = 0; s < 4; ++s) {
     const int n = neighbour(start, s);
     if (n >= 0 && !fixed_[n]) sides[count++] = n;
   }
-  if (!blank_bfs(start, -1, sides, count, count)) return false;
+  if (!blank_bfs(start, -1, sides, count, count)) return -1;
+  searched_ = {label, target, moves_.size()};
+  searched_goal_ = -1;
   const std::vector<uint16_t>& plane = plane_table();
   const int tr = g_.row(target), tc = g_.col(target);
   ++gen_;
@@ -219,8 +243,8 @@ bool Builder::place_piece(int label, int target) {
     const int g = 0xFFFFF - static_cast<int>((top >> 20) & 0xFFFFF);
     if (cost_[state] != g) continue;
     const int cell = state / 4, side = state % 4;
-    if (cell == target) return emit_piece_path(state);
-    if (!count_node()) return false;
+    if (cell == target) return searched_goal_ = state;
+    if (!count_node()) return -1;
     const int blank = neighbour(cell, side);
     push(blank * 4 + (side ^ 1), g + 1, state);
     local_distances(cell, blank);
@@ -232,12 +256,12 @@ bool Builder::place_piece(int label, int target) {
       if (ldist_[li] > 0) push(cell * 4 + s, g + ldist_[li], state);
     }
   }
-  return false;
+  return -1;
 }
 
 // Plays the A* path that ends in `goal_state`: the blank's way to the first side, then the
 // piece's steps and the blank's detours around it.
-bool Builder::emit_piece_path(int goal_state) {
+void Builder::emit_piece_path(int goal_state) {
   chain_.clear();
   for (int s = goal_state; s >= 0; s = parent_[s]) chain_.push_back(s);
   std::reverse(chain_.begin(), chain_.end());
@@ -250,7 +274,6 @@ bool Builder::emit_piece_path(int goal_state) {
       step(prev);
     }
   }
-  return true;
 }
 
 bool Builder::solve_window_pair(int a, int b, const std::vector<int>& window) {

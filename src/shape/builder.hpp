@@ -39,6 +39,9 @@ class Builder {
   // (A*, exact costs in the open plane as its heuristic) without moving a fixed cell; false when
   // no such way exists or a limit stopped the search (the board may then have changed).
   bool place_piece(int label, int target);
+  // The moves place_piece(label, target) would make now, or -1 when it would fail; the board is
+  // left as it is (a place_piece of the same piece right after reuses the search).
+  int piece_cost(int label, int target);
   // Moves the blank to `target` by a shortest path avoiding fixed cells and `avoid_a`/`avoid_b`
   // (-1: none); false when there is none.
   bool route_blank(int target, int avoid_a, int avoid_b);
@@ -53,7 +56,8 @@ class Builder {
   void emit_bfs_path(int to);
   void local_distances(int piece, int from);
   void emit_local_path(int piece, int to);
-  bool emit_piece_path(int goal_state);
+  int search_piece(int label, int target);
+  void emit_piece_path(int goal_state);
   int neighbour(int cell, int side) const;
 
   Grid& g_;
@@ -74,6 +78,15 @@ class Builder {
   uint32_t gen_ = 0;
   std::vector<uint64_t> open_;
   std::vector<int> chain_;
+  // The last piece search: its piece, target and path length when it ran, and its goal state.
+  struct Searched {
+    int label = -1, target = -1;
+    size_t at = 0;
+    bool operator==(const Searched&) const = default;
+  };
+  static constexpr int kHome = -3;
+  Searched searched_;
+  int searched_goal_ = -1;
   // The 5×5 window around a piece: distances and parents of the blank's local search.
   int ldist_[25] = {};
   int lparent_[25] = {};

@@ -25,12 +25,16 @@ struct Region {
 // a BFS in the 3×2 window at the line's end when the next-to-last is caught in the corner).
 bool peel_line(Builder& b, const std::vector<int>& cells, int inward) {
   std::vector<uint8_t>& fixed = b.fixed();
-  const size_t k = cells.size();
-  for (size_t i = 0; i + 2 < k; ++i) {
-    if (!b.place_piece(cells[i], cells[i])) return false;
-    fixed[cells[i]] = 1;
+  size_t lo = 0, hi = cells.size() - 1;
+  while (hi - lo > 1) {
+    const int cost_lo = b.piece_cost(cells[lo], cells[lo]);
+    const int cost_hi = b.piece_cost(cells[hi], cells[hi]);
+    if (b.stopped()) return false;
+    const int cell = cost_hi >= 0 && (cost_lo < 0 || cost_hi < cost_lo) ? cells[hi--] : cells[lo++];
+    if (!b.place_piece(cell, cell)) return false;
+    fixed[cell] = 1;
   }
-  const int a = cells[k - 2], last = cells[k - 1];
+  const int a = cells[lo], last = cells[hi];
   if (b.where(a) != a || b.where(last) != last) {
     if (!b.place_piece(last, a)) return false;
     fixed[a] = 1;
