@@ -66,19 +66,43 @@ Builder::Builder(Grid& grid, std::vector<Dir>& moves, const Limits& limits)
       watch_(limits, taquin::detail::kBestFirstCheckInterval),
       fixed_(grid.size(), 0),
       where_(grid.size()),
+      row_(grid.size()),
+      col_(grid.size()),
       bdist_(grid.size()),
       bparent_(grid.size()),
       bstamp_(grid.size(), 0),
       cost_(grid.size() * 4),
       parent_(grid.size() * 4),
       stamp_(grid.size() * 4, 0) {
-  for (int c = 0; c < g_.size(); ++c) where_[g_.cells[c]] = c;
+  for (int c = 0; c < g_.size(); ++c) {
+    where_[g_.cells[c]] = c;
+    row_[c] = static_cast<int16_t>(g_.row(c));
+    col_[c] = static_cast<int16_t>(g_.col(c));
+  }
   queue_.reserve(grid.size());
   (void)plane_table();
 }
 
+int Builder::move_cost(int blank, int to) const {
+  const int label = g_.cells[to];
+  return kStep + kBias * (distance(blank, label) - distance(to, label));
+}
+
+int Builder::distance(int a, int b) const {
+  return std::abs(row_[a] - row_[b]) + std::abs(col_[a] - col_[b]);
+}
+
 int Builder::neighbour(int cell, int side) const {
-  return g_.target(cell, static_cast<Dir>(side));
+  switch (side) {
+    case 0:
+      return row_[cell] > 0 ? cell - g_.cols : -1;
+    case 1:
+      return row_[cell] < g_.rows - 1 ? cell + g_.cols : -1;
+    case 2:
+      return col_[cell] > 0 ? cell - 1 : -1;
+    default:
+      return col_[cell] < g_.cols - 1 ? cell + 1 : -1;
+  }
 }
 
 void Builder::step(int to) {
@@ -103,31 +127,41 @@ bool Builder::count_node() {
   return !stop_;
 }
 
-// Breadth-first search of the blank over free cells other than avoid_a/avoid_b, until `need` of
-// the `count` targets are reached; false when a limit stopped it.
+// Cheapest ways of the blank (move_cost) over free cells other than avoid_a/avoid_b, by Dial's
+// buckets, until `need` of the `count` targets are settled; false when a limit stopped it.
 bool Builder::blank_bfs(int avoid_a, int avoid_b, const int* targets, int count, int need) {
   searched_ = {};  // the piece search's first leg is gone
   ++bgen_;
-  queue_.clear();
+  for (std::vector<int>& bucket : ring_) bucket.clear();
   const int start = g_.blank;
   bstamp_[start] = bgen_;
   bdist_[start] = 0;
   bparent_[start] = -1;
-  queue_.push_back(start);
+  ring_[0].push_back(start);
   auto is_target = [&](int c) { return std::find(targets, targets + count, c) != targets + count; };
-  int found = is_target(start) ? 1 : 0;
-  for (size_t i = 0; i < queue_.size() && found < need; ++i) {
-    const int c = queue_[i];
-    if (!count_node()) return false;
-    for (int s = 0; s < 4; ++s) {
-      const int n = neighbour(c, s);
-      if (n < 0 || fixed_[n] || n == avoid_a || n == avoid_b || bstamp_[n] == bgen_) continue;
-      bstamp_[n] = bgen_;
-      bdist_[n] = bdist_[c] + 1;
-      bparent_[n] = c;
-      queue_.push_back(n);
-      if (is_target(n)) ++found;
+  int found = 0;
+  size_t pending = 1;
+  for (int d = 0; pending > 0; ++d) {
+    std::vector<int>& bucket = ring_[d % kRing];
+    for (size_t i = 0; i < bucket.size(); ++i) {
+      const int c = bucket[i];
+      if (bdist_[c] != d) continue;
+      if (is_target(c) && ++found >= need) return true;
+      if (!count_node()) return false;
+      for (int s = 0; s < 4; ++s) {
+        const int n = neighbour(c, s);
+        if (n < 0 || fixed_[n] || n == avoid_a || n == avoid_b) continue;
+        const int nd = d + move_cost(c, n);
+        if (bstamp_[n] == bgen_ && bdist_[n] <= nd) continue;
+        bstamp_[n] = bgen_;
+        bdist_[n] = nd;
+        bparent_[n] = c;
+        ring_[nd % kRing].push_back(n);
+        ++pending;
+      }
     }
+    pending -= bucket.size();
+    bucket.clear();
   }
   return true;
 }
@@ -148,30 +182,42 @@ bool Builder::route_blank(int target, int avoid_a, int avoid_b) {
 // Distances of the blank from `from` to the free cells of the 5×5 window around `piece` without
 // crossing it (ldist_, -1 when unreached; lparent_ for the way back).
 void Builder::local_distances(int piece, int from) {
-  std::fill(std::begin(ldist_), std::end(ldist_), -1);
-  const int pr = g_.row(piece), pc = g_.col(piece);
-  auto local = [&](int cell) {
-    const int dr = g_.row(cell) - pr, dc = g_.col(cell) - pc;
-    if (std::abs(dr) > kLocal || std::abs(dc) > kLocal) return -1;
-    return (dr + kLocal) * (2 * kLocal + 1) + dc + kLocal;
-  };
-  int queue[25], head = 0, tail = 0;
-  const int start = local(from);
+  constexpr int kSide = 2 * kLocal + 1, kCells = kSide * kSide;
+  const int pr = row_[piece], pc = col_[piece];
+  bool open[kCells];
+  for (int li = 0; li < kCells; ++li) {
+    const int r = pr + li / kSide - kLocal, c = pc + li % kSide - kLocal;
+    ldist_[li] = -1;
+    open[li] = r >= 0 && r < g_.rows && c >= 0 && c < g_.cols;
+    if (!open[li]) continue;
+    lcell_[li] = r * g_.cols + c;
+    open[li] = !fixed_[lcell_[li]] && lcell_[li] != piece;
+  }
+  int queue[kCells], head = 0, size = 0;
+  bool queued[kCells] = {};
+  const int start = (row_[from] - pr + kLocal) * kSide + col_[from] - pc + kLocal;
   ldist_[start] = 0;
   lparent_[start] = -1;
-  lcell_[start] = from;
-  queue[tail++] = start;
-  while (head < tail) {
-    const int li = queue[head++];
-    for (int s = 0; s < 4; ++s) {
-      const int n = neighbour(lcell_[li], s);
-      if (n < 0 || n == piece || fixed_[n]) continue;
-      const int ln = local(n);
-      if (ln < 0 || ldist_[ln] >= 0) continue;
-      ldist_[ln] = ldist_[li] + 1;
+  queue[size++] = start;
+  queued[start] = true;
+  while (size > 0) {  // label-correcting: few cells, small costs
+    const int li = queue[head];
+    head = (head + 1) % kCells;
+    --size;
+    queued[li] = false;
+    const int lr = li / kSide, lc = li % kSide;
+    const int next[4] = {lr > 0 ? li - kSide : -1, lr < kSide - 1 ? li + kSide : -1,
+                         lc > 0 ? li - 1 : -1, lc < kSide - 1 ? li + 1 : -1};
+    for (int ln : next) {
+      if (ln < 0 || !open[ln]) continue;
+      const int nd = ldist_[li] + move_cost(lcell_[li], lcell_[ln]);
+      if (ldist_[ln] >= 0 && ldist_[ln] <= nd) continue;
+      ldist_[ln] = nd;
       lparent_[ln] = li;
-      lcell_[ln] = n;
-      queue[tail++] = ln;
+      if (!queued[ln]) {
+        queue[(head + size++) % kCells] = ln;
+        queued[ln] = true;
+      }
     }
   }
 }
@@ -179,10 +225,9 @@ void Builder::local_distances(int piece, int from) {
 // Moves the blank around `piece` to its neighbouring cell `to` by the local search's way.
 void Builder::emit_local_path(int piece, int to) {
   local_distances(piece, g_.blank);
-  const int pr = g_.row(piece), pc = g_.col(piece);
-  int li = (g_.row(to) - pr + kLocal) * (2 * kLocal + 1) + g_.col(to) - pc + kLocal;
+  int li = (row_[to] - row_[piece] + kLocal) * (2 * kLocal + 1) + col_[to] - col_[piece] + kLocal;
   int path[25], n = 0;
-  for (; ldist_[li] > 0; li = lparent_[li]) path[n++] = lcell_[li];
+  for (; lparent_[li] >= 0; li = lparent_[li]) path[n++] = lcell_[li];
   while (n > 0) step(path[--n]);
 }
 
@@ -227,8 +272,8 @@ int Builder::search_piece(int label, int target) {
     cost_[state] = g;
     parent_[state] = parent;
     const int cell = state / 4;
-    const int dr = g_.row(cell) - tr + kSpan, dc = g_.col(cell) - tc + kSpan;
-    open_.push_back(pack(g + plane[(dr * kWidth + dc) * 4 + state % 4], g, state));
+    const int dr = row_[cell] - tr + kSpan, dc = col_[cell] - tc + kSpan;
+    open_.push_back(pack(g + kStep * plane[(dr * kWidth + dc) * 4 + state % 4], g, state));
     std::push_heap(open_.begin(), open_.end(), std::greater<>());
   };
   for (int s = 0; s < 4; ++s) {
@@ -246,13 +291,14 @@ int Builder::search_piece(int label, int target) {
     if (cell == target) return searched_goal_ = state;
     if (!count_node()) return -1;
     const int blank = neighbour(cell, side);
-    push(blank * 4 + (side ^ 1), g + 1, state);
+    const int piece_step = kStep + kBias * (distance(blank, label) - distance(cell, label));
+    push(blank * 4 + (side ^ 1), g + piece_step, state);
     local_distances(cell, blank);
     for (int s = 0; s < 4; ++s) {
       const int n = neighbour(cell, s);
       if (s == side || n < 0 || fixed_[n]) continue;
-      const int li = (g_.row(n) - g_.row(cell) + kLocal) * (2 * kLocal + 1) + g_.col(n) -
-                     g_.col(cell) + kLocal;
+      const int li =
+          (row_[n] - row_[cell] + kLocal) * (2 * kLocal + 1) + col_[n] - col_[cell] + kLocal;
       if (ldist_[li] > 0) push(cell * 4 + s, g + ldist_[li], state);
     }
   }

@@ -59,6 +59,16 @@ class Builder {
   int search_piece(int label, int target);
   void emit_piece_path(int goal_state);
   int neighbour(int cell, int side) const;
+  int move_cost(int blank, int to) const;
+  int distance(int a, int b) const;
+
+  // A move costs kStep, less kBias when the piece it slides comes nearer its goal cell, more
+  // when it goes away: the searches prefer ways that also tidy the board. The plane table times
+  // kStep is the A*'s heuristic.
+  static constexpr int kStep = 4;
+  static constexpr int kBias = 3;
+  static constexpr int kRing = 16;  // Dial's buckets: more than the dearest move
+  std::vector<int> ring_[kRing];
 
   Grid& g_;
   std::vector<Dir>& moves_;
@@ -67,6 +77,7 @@ class Builder {
   std::optional<Outcome> stop_;
   std::vector<uint8_t> fixed_;
   std::vector<int> where_;
+  std::vector<int16_t> row_, col_;  // each cell's row and column
   // Breadth-first search of the blank: distance and parent per cell, valid when stamped.
   std::vector<int> bdist_, bparent_;
   std::vector<uint32_t> bstamp_;

@@ -1,7 +1,7 @@
 // Loop removal over a whole path: a hash per board along it, cut back to the first visit.
 #include "shape/path_polish.hpp"
 
-#include <unordered_map>
+#include <cstdint>
 
 namespace taquin::shape {
 namespace {
@@ -22,22 +22,33 @@ std::vector<Dir> remove_loops(const Grid& start, const std::vector<Dir>& moves) 
   uint64_t h = 0;
   for (int c = 0; c < g.size(); ++c) h ^= key(c, g.cells[c]);
   std::vector<Dir> out;
-  std::vector<uint64_t> hashes{h};             // hashes[i]: the board after out's first i moves
-  std::unordered_map<uint64_t, size_t> first;  // hash -> its index in hashes (may be stale)
-  first.reserve(moves.size() + 1);
-  first[h] = 0;
+  std::vector<uint64_t> hashes{h};  // hashes[i]: the board after out's first i moves
+  // Open addressing, hash -> its index in hashes (stale once the path was cut back before it).
+  size_t capacity = 16;
+  while (capacity < 2 * (moves.size() + 1)) capacity *= 2;
+  std::vector<uint64_t> keys(capacity);
+  std::vector<uint32_t> index(capacity, UINT32_MAX);
+  auto slot = [&](uint64_t hash) {
+    size_t i = hash & (capacity - 1);
+    while (index[i] != UINT32_MAX && keys[i] != hash) i = (i + 1) & (capacity - 1);
+    return i;
+  };
+  const size_t s0 = slot(h);
+  keys[s0] = h;
+  index[s0] = 0;
   for (Dir d : moves) {
     const int from = g.blank, to = g.target(from, d);
     const int blank_label = g.cells[from], label = g.cells[to];
     h ^= key(from, blank_label) ^ key(to, label) ^ key(from, label) ^ key(to, blank_label);
     g.slide(to);
-    auto [it, inserted] = first.try_emplace(h, hashes.size());
-    if (!inserted && it->second < hashes.size() && hashes[it->second] == h) {
-      out.resize(it->second);  // back to the first visit of this board
-      hashes.resize(it->second + 1);
+    const size_t i = slot(h);
+    if (index[i] != UINT32_MAX && index[i] < hashes.size() && hashes[index[i]] == h) {
+      out.resize(index[i]);  // back to the first visit of this board
+      hashes.resize(index[i] + 1);
       continue;
     }
-    it->second = hashes.size();
+    keys[i] = h;
+    index[i] = static_cast<uint32_t>(hashes.size());
     out.push_back(d);
     hashes.push_back(h);
   }

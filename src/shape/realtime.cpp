@@ -19,6 +19,10 @@ struct Region {
   int r0, r1, c0, c1;
 };
 
+// Lines shorter than this are filled from both ends, the piece of the cheaper search first
+// (a second search per piece); longer ones from their first cell on.
+constexpr size_t kCompareEnds = 32;
+
 // Places the pieces of `cells` (a row or column on the region's edge, in placing order) whose
 // inside neighbour is `cell + inward`: one at a time up to the last two, then those two
 // together (the last one on the next-to-last cell, the next-to-last below it, then two moves;
@@ -28,7 +32,7 @@ bool peel_line(Builder& b, const std::vector<int>& cells, int inward) {
   size_t lo = 0, hi = cells.size() - 1;
   while (hi - lo > 1) {
     const int cost_lo = b.piece_cost(cells[lo], cells[lo]);
-    const int cost_hi = b.piece_cost(cells[hi], cells[hi]);
+    const int cost_hi = hi - lo < kCompareEnds ? b.piece_cost(cells[hi], cells[hi]) : -1;
     if (b.stopped()) return false;
     const int cell = cost_hi >= 0 && (cost_lo < 0 || cost_hi < cost_lo) ? cells[hi--] : cells[lo++];
     if (!b.place_piece(cell, cell)) return false;
