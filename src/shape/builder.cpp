@@ -1,4 +1,4 @@
-// The real-time solver's small searches: the blank's BFS, the A* of one piece over (cell, blank
+// The real-time solver's small searches: the blank's way, the A* of one piece over (cell, blank
 // side), and the BFS that brings the last two pieces of a line home inside a small window.
 #include "shape/builder.hpp"
 
@@ -129,7 +129,7 @@ bool Builder::count_node() {
 
 // Cheapest ways of the blank (move_cost) over free cells other than avoid_a/avoid_b, by Dial's
 // buckets, until `need` of the `count` targets are settled; false when a limit stopped it.
-bool Builder::blank_bfs(int avoid_a, int avoid_b, const int* targets, int count, int need) {
+bool Builder::blank_search(int avoid_a, int avoid_b, const int* targets, int count, int need) {
   searched_ = {};  // the piece search's first leg is gone
   ++bgen_;
   for (std::vector<int>& bucket : ring_) bucket.clear();
@@ -166,16 +166,16 @@ bool Builder::blank_bfs(int avoid_a, int avoid_b, const int* targets, int count,
   return true;
 }
 
-// Moves the blank along the BFS tree of blank_bfs() to `to` (stamped).
-void Builder::emit_bfs_path(int to) {
+// Moves the blank along the tree of blank_search() to `to` (stamped).
+void Builder::emit_blank_path(int to) {
   queue_.clear();
   for (int c = to; c != g_.blank; c = bparent_[c]) queue_.push_back(c);
   for (auto it = queue_.rbegin(); it != queue_.rend(); ++it) step(*it);
 }
 
 bool Builder::route_blank(int target, int avoid_a, int avoid_b) {
-  if (!blank_bfs(avoid_a, avoid_b, &target, 1, 1) || bstamp_[target] != bgen_) return false;
-  emit_bfs_path(target);
+  if (!blank_search(avoid_a, avoid_b, &target, 1, 1) || bstamp_[target] != bgen_) return false;
+  emit_blank_path(target);
   return true;
 }
 
@@ -259,7 +259,7 @@ int Builder::search_piece(int label, int target) {
     const int n = neighbour(start, s);
     if (n >= 0 && !fixed_[n]) sides[count++] = n;
   }
-  if (!blank_bfs(start, -1, sides, count, count)) return -1;
+  if (!blank_search(start, -1, sides, count, count)) return -1;
   searched_ = {label, target, moves_.size()};
   searched_goal_ = -1;
   const std::vector<uint16_t>& plane = plane_table();
@@ -311,7 +311,7 @@ void Builder::emit_piece_path(int goal_state) {
   chain_.clear();
   for (int s = goal_state; s >= 0; s = parent_[s]) chain_.push_back(s);
   std::reverse(chain_.begin(), chain_.end());
-  emit_bfs_path(neighbour(chain_[0] / 4, chain_[0] % 4));
+  emit_blank_path(neighbour(chain_[0] / 4, chain_[0] % 4));
   for (size_t i = 1; i < chain_.size(); ++i) {
     const int prev = chain_[i - 1] / 4, cell = chain_[i] / 4;
     if (cell == prev) {
@@ -324,12 +324,12 @@ void Builder::emit_piece_path(int goal_state) {
 
 bool Builder::solve_window_pair(int a, int b, const std::vector<int>& window) {
   const int n = static_cast<int>(window.size());
-  if (!blank_bfs(where_[a], where_[b], window.data(), n, 1)) return false;
+  if (!blank_search(where_[a], where_[b], window.data(), n, 1)) return false;
   int entry = -1;
   for (int c : window)
     if (bstamp_[c] == bgen_ && (entry < 0 || bdist_[c] < bdist_[entry])) entry = c;
   if (entry < 0) return false;
-  emit_bfs_path(entry);
+  emit_blank_path(entry);
   auto index = [&](int cell) {
     return static_cast<int>(std::find(window.begin(), window.end(), cell) - window.begin());
   };

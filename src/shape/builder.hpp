@@ -12,12 +12,6 @@
 
 namespace taquin::shape::detail {
 
-// A piece on its way: its cell and the side of it the blank stands on (a Dir from the piece).
-struct PieceState {
-  int cell = 0;
-  int side = 0;
-};
-
 class Builder {
  public:
   // Works on `grid` in place and appends the moves to `moves`; every cell starts free.
@@ -35,14 +29,16 @@ class Builder {
 
   // Moves the blank to the neighbouring cell `to`, recording the move.
   void step(int to);
-  // Brings piece `label` to cell `target` by a least-moves search over (piece cell, blank side)
-  // (A*, exact costs in the open plane as its heuristic) without moving a fixed cell; false when
-  // no such way exists or a limit stopped the search (the board may then have changed).
+  // Brings piece `label` to cell `target` without moving a fixed cell, along the cheapest way
+  // (move_cost) that an A* over (piece cell, blank side) finds: the blank's way to a side of the
+  // piece first, then piece steps and the blank's detours around the piece within two cells.
+  // False, the board unchanged, when there is no such way or a limit stopped the search.
   bool place_piece(int label, int target);
-  // The moves place_piece(label, target) would make now, or -1 when it would fail; the board is
-  // left as it is (a place_piece of the same piece right after reuses the search).
+  // The cost of the way place_piece(label, target) would take now (0 when the piece is there),
+  // or -1 when it would fail; the board is left as it is, and a place_piece of the same piece
+  // right after, with the same fixed cells, plays the way found.
   int piece_cost(int label, int target);
-  // Moves the blank to `target` by a shortest path avoiding fixed cells and `avoid_a`/`avoid_b`
+  // Moves the blank to `target` by the cheapest way avoiding fixed cells and `avoid_a`/`avoid_b`
   // (-1: none); false when there is none.
   bool route_blank(int target, int avoid_a, int avoid_b);
   // Brings pieces a and b to their goal cells by a breadth-first search over (a, b, blank) in the
@@ -52,8 +48,8 @@ class Builder {
   bool count_node();
 
  private:
-  bool blank_bfs(int avoid_a, int avoid_b, const int* targets, int count, int need);
-  void emit_bfs_path(int to);
+  bool blank_search(int avoid_a, int avoid_b, const int* targets, int count, int need);
+  void emit_blank_path(int to);
   void local_distances(int piece, int from);
   void emit_local_path(int piece, int to);
   int search_piece(int label, int target);
@@ -63,8 +59,8 @@ class Builder {
   int distance(int a, int b) const;
 
   // A move costs kStep, less kBias when the piece it slides comes nearer its goal cell, more
-  // when it goes away: the searches prefer ways that also tidy the board. The plane table times
-  // kStep is the A*'s heuristic.
+  // when it goes away: the searches prefer ways that also tidy the board (on the board as it is
+  // when the search starts). The A*'s heuristic is kStep times the plane table's moves.
   static constexpr int kStep = 4;
   static constexpr int kBias = 3;
   static constexpr int kRing = 16;  // Dial's buckets: more than the dearest move
@@ -78,7 +74,7 @@ class Builder {
   std::vector<uint8_t> fixed_;
   std::vector<int> where_;
   std::vector<int16_t> row_, col_;  // each cell's row and column
-  // Breadth-first search of the blank: distance and parent per cell, valid when stamped.
+  // The blank's search: cost and parent per cell, valid when stamped.
   std::vector<int> bdist_, bparent_;
   std::vector<uint32_t> bstamp_;
   uint32_t bgen_ = 0;

@@ -19,14 +19,16 @@ struct Region {
   int r0, r1, c0, c1;
 };
 
-// Lines shorter than this are filled from both ends, the piece of the cheaper search first
-// (a second search per piece); longer ones from their first cell on.
+// While fewer cells than this are left free on a line, it is filled from both ends, the piece
+// of the cheaper search first (a second search per piece); before, from its first cell on (on
+// long lines the second search gains little and costs much).
 constexpr size_t kCompareEnds = 32;
 
-// Places the pieces of `cells` (a row or column on the region's edge, in placing order) whose
-// inside neighbour is `cell + inward`: one at a time up to the last two, then those two
-// together (the last one on the next-to-last cell, the next-to-last below it, then two moves;
-// a BFS in the 3×2 window at the line's end when the next-to-last is caught in the corner).
+// Places the pieces of `cells` (a row or column on the region's edge, in order) whose inside
+// neighbour is `cell + inward`: one at a time from the ends inward up to the last two free
+// cells (a, last), then those two together: `last` onto a's cell, `a` inside of it, the blank
+// onto last's cell, two moves; or, when `a` is caught in last's corner, a BFS in the 3×2 window
+// of the two cells and the two rows inside them.
 bool peel_line(Builder& b, const std::vector<int>& cells, int inward) {
   std::vector<uint8_t>& fixed = b.fixed();
   size_t lo = 0, hi = cells.size() - 1;
