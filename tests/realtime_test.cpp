@@ -64,6 +64,14 @@ TEST(Realtime, LongStripsAndAMediumBoard) {
   solve_and_check(random_board(30, 30, 30 * 15 + 15, rng));
 }
 
+// The 42 school's kind of goal (the blank in the middle), scrambled by a random walk.
+TEST(Realtime, CentreGoalAfterARandomWalk) {
+  std::mt19937_64 rng(42);
+  Grid g = Grid::identity(17, 17, 17 * 8 + 8);
+  for (int i = 0; i < 10000;) i += g.move(static_cast<Dir>(rng() % 4)) ? 1 : 0;
+  solve_and_check(g);
+}
+
 TEST(Realtime, SolvedBoardNeedsNoMove) {
   const SearchResult r = solve_realtime(Grid::identity(5, 4, 9), {});
   EXPECT_EQ(r.outcome, Outcome::Solved);
