@@ -1,0 +1,203 @@
+// The compact board of shapes up to 25 cells (a byte per cell and per label) and the heuristic
+// policies of the shaped IDA*: Hamming, Manhattan, linear conflict, each kept up to date move by
+// move, and the concept another heuristic (an additive pattern database) plugs in through.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <concepts>
+#include <cstdint>
+#include <cstring>
+#include <utility>
+
+#include "shape/grid.hpp"
+#include "shape/shape.hpp"
+
+namespace taquin::shape {
+
+inline constexpr int kMaxCompactCells = 25;  // most cells of a CompactBoard
+inline constexpr int kCompactSlots = 32;     // its arrays' length (a power of two)
+
+// A board of at most kMaxCompactCells cells: cells[c] is the label on cell c, where[l] the cell
+// of label l (the inverse; a pattern database reads it), both zero past the board's size.
+struct CompactBoard {
+  alignas(32) std::array<uint8_t, kCompactSlots> cells{};
+  alignas(32) std::array<uint8_t, kCompactSlots> where{};
+  int blank = 0;        // cell of the blank
+  int blank_label = 0;  // the blank's label (its goal cell)
+
+  // The board of `g` (at most kMaxCompactCells cells).
+  static CompactBoard from(const Grid& g) {
+    CompactBoard b;
+    for (int c = 0; c < g.size(); ++c) {
+      b.cells[c] = static_cast<uint8_t>(g.cells[c]);
+      b.where[g.cells[c]] = static_cast<uint8_t>(c);
+    }
+    b.blank = g.blank;
+    b.blank_label = g.blank_goal();
+    return b;
+  }
+
+  // Slides the piece on `cell` (a neighbour of the blank) into the blank; returns its label.
+  [[gnu::always_inline]] int slide(int cell) {
+    const int label = cells[cell];
+    cells[blank] = static_cast<uint8_t>(label);
+    where[label] = static_cast<uint8_t>(blank);
+    cells[cell] = static_cast<uint8_t>(blank_label);
+    where[blank_label] = static_cast<uint8_t>(cell);
+    blank = cell;
+    return label;
+  }
+
+  // True when every label stands on its own cell (cells past the size are zero in both).
+  bool is_identity(int size) const {
+    for (int c = 0; c < size; ++c)
+      if (cells[c] != c) return false;
+    return true;
+  }
+};
+
+// A heuristic of the shaped IDA*: an object per search holding its view of the board under
+// search. reset(b) evaluates b in full and returns h; moved(b, label, from, to, u) is called
+// after the piece `label` slid from cell `from` to cell `to` (b is the new board), returns the
+// new h and saves in `u` what undo(u) needs to restore the view before that move (moves are
+// undone in reverse order). h must be admissible for the optimal searches, and 0 on the goal.
+// A pattern database plugs in as such a class: reset sums its groups' value(b.where.data()),
+// moved recomputes the one group holding `label` and keeps the old group value in its Undo.
+template <typename P>
+concept ShapeHeuristic = std::copyable<typename P::Undo> &&
+    requires(P& p, const CompactBoard& b, int label, int from, int to, typename P::Undo& u) {
+  { p.reset(b) } -> std::same_as<int>;
+  { p.moved(b, label, from, to, u) } -> std::same_as<int>;
+  p.undo(std::as_const(u));
+};
+
+// Taxicab distances between the cells of a shape, a byte each.
+struct CompactDistances {
+  std::array<std::array<uint8_t, kCompactSlots>, kCompactSlots> d{};
+  explicit CompactDistances(const Shape& s) {
+    for (int a = 0; a < s.size(); ++a)
+      for (int b = 0; b < s.size(); ++b)
+        d[a][b] = static_cast<uint8_t>(grid_distance(a, b, s.cols));
+  }
+};
+
+// Misplaced pieces (the blank not counted).
+class CompactHamming {
+ public:
+  struct Undo {
+    int h;
+  };
+  explicit CompactHamming(const Shape& s) : size_(s.size()) {}
+  int reset(const CompactBoard& b) {
+    h_ = 0;
+    for (int c = 0; c < size_; ++c)
+      if (c != b.blank && b.cells[c] != c) ++h_;
+    return h_;
+  }
+  [[gnu::always_inline]] int moved(const CompactBoard&, int label, int from, int to, Undo& u) {
+    u.h = h_;
+    h_ += (to != label) - (from != label);
+    return h_;
+  }
+  [[gnu::always_inline]] void undo(const Undo& u) { h_ = u.h; }
+
+ private:
+  int size_;
+  int h_ = 0;
+};
+
+// Sum of the pieces' taxicab distances to their goal cells.
+class CompactManhattan {
+ public:
+  struct Undo {
+    int h;
+  };
+  explicit CompactManhattan(const Shape& s) : dist_(s), size_(s.size()) {}
+  int reset(const CompactBoard& b) {
+    h_ = 0;
+    for (int c = 0; c < size_; ++c)
+      if (c != b.blank) h_ += dist_.d[c][b.cells[c]];
+    return h_;
+  }
+  [[gnu::always_inline]] int moved(const CompactBoard&, int label, int from, int to, Undo& u) {
+    u.h = h_;
+    h_ += dist_.d[to][label] - dist_.d[from][label];
+    return h_;
+  }
+  [[gnu::always_inline]] void undo(const Undo& u) { h_ = u.h; }
+
+ private:
+  CompactDistances dist_;
+  int size_;
+  int h_ = 0;
+};
+
+// Manhattan plus the linear conflicts of every row and every column (shape.hpp): a piece moved
+// along a row changes the conflicts of the two columns it leaves and enters, one moved along a
+// column those of two rows; those two lines are counted again.
+class CompactLinearConflict {
+ public:
+  struct Undo {
+    int h, conflicts;
+    CompactManhattan::Undo manhattan;
+    int8_t first, second;  // lines recounted (rows 0.., columns after them)
+    int8_t old_first, old_second;
+  };
+  explicit CompactLinearConflict(const Shape& s) : shape_(s), manhattan_(s) {}
+  int reset(const CompactBoard& b) {
+    conflicts_ = 0;
+    for (int line = 0; line < shape_.rows + shape_.cols; ++line)
+      conflicts_ += line_[line] = static_cast<int8_t>(count(b, line));
+    h_ = manhattan_.reset(b) + conflicts_;
+    return h_;
+  }
+  [[gnu::always_inline]] int moved(const CompactBoard& b, int label, int from, int to, Undo& u) {
+    u.h = h_;
+    u.conflicts = conflicts_;
+    const int distance = manhattan_.moved(b, label, from, to, u.manhattan);
+    const bool along_row = to - from == 1 || from - to == 1;
+    // Along a row: the columns of `from` and `to`; along a column: their rows.
+    const int first = along_row ? shape_.rows + shape_.goal_col[from] : shape_.goal_row[from];
+    const int second = along_row ? shape_.rows + shape_.goal_col[to] : shape_.goal_row[to];
+    u.first = static_cast<int8_t>(first);
+    u.second = static_cast<int8_t>(second);
+    u.old_first = line_[first];
+    u.old_second = line_[second];
+    line_[first] = static_cast<int8_t>(count(b, first));
+    line_[second] = static_cast<int8_t>(count(b, second));
+    conflicts_ += line_[first] + line_[second] - u.old_first - u.old_second;
+    h_ = distance + conflicts_;
+    return h_;
+  }
+  [[gnu::always_inline]] void undo(const Undo& u) {
+    line_[u.first] = u.old_first;
+    line_[u.second] = u.old_second;
+    conflicts_ = u.conflicts;
+    manhattan_.undo(u.manhattan);
+    h_ = u.h;
+  }
+
+ private:
+  // Conflicts of line `line`: rows first, then columns.
+  int count(const CompactBoard& b, int line) const {
+    if (line < shape_.rows)
+      return line_conflicts(b.cells.data() + line * shape_.cols, 1, shape_.cols, line,
+                            b.blank_label, shape_.goal_row.data(), shape_.goal_col.data());
+    const int col = line - shape_.rows;
+    return line_conflicts(b.cells.data() + col, shape_.cols, shape_.rows, col, b.blank_label,
+                          shape_.goal_col.data(), shape_.goal_row.data());
+  }
+
+  Shape shape_;
+  CompactManhattan manhattan_;
+  std::array<int8_t, 2 * kCompactSlots> line_{};  // conflicts per line
+  int conflicts_ = 0;
+  int h_ = 0;
+};
+
+static_assert(ShapeHeuristic<CompactHamming>);
+static_assert(ShapeHeuristic<CompactManhattan>);
+static_assert(ShapeHeuristic<CompactLinearConflict>);
+
+}  // namespace taquin::shape
