@@ -142,13 +142,13 @@ TEST_P(ShapedAgainstBfs, LengthsAreTheBreadthFirstDistances) {
 INSTANTIATE_TEST_SUITE_P(Shapes, ShapedAgainstBfs,
                          ::testing::Values(ShapeCase{2, 3, 0}, ShapeCase{3, 2, 0},
                                            ShapeCase{2, 4, 1500}, ShapeCase{4, 2, 500},
-                                           ShapeCase{2, 5, 150}, ShapeCase{3, 3, 1000}),
+                                           ShapeCase{3, 3, 1000}),
                          [](const auto& info) {
                            return std::to_string(info.param.rows) + "x" +
                                   std::to_string(info.param.cols);
                          });
 
-// Every board of 2x4, and more of 2x5 (labelled slow: the fast suite samples fewer above).
+// Every board of 2x4, and 2x5 (labelled slow: the fast suite samples 2x4 above).
 INSTANTIATE_TEST_SUITE_P(Exhaustive, ShapedAgainstBfs,
                          ::testing::Values(ShapeCase{2, 4, 0}, ShapeCase{2, 5, 2000}),
                          [](const auto& info) {

@@ -31,6 +31,8 @@ class WideHeuristic {
   }
 
   // Slides the piece on `to` into the blank of `b`, whose value is `h`; returns the new value.
+  // Of the lines the piece leaves and enters across its move, only its goal line (if it is one)
+  // changes conflicts (see CompactLinearConflict).
   int slide(Grid& b, int to, int h) const {
     const int from = to, onto = b.blank;
     const int label = b.cells[to];
@@ -38,12 +40,16 @@ class WideHeuristic {
       b.slide(to);
       return 0;
     }
-    const bool linear = kind_ == HeuristicKind::Linear;
     const bool along_row = shape_.goal_row[from] == shape_.goal_row[onto];
-    if (linear) h -= lines(b, from, onto, along_row);
+    int line = -1;  // goal column (along a row) or row of the piece, when it changes conflicts
+    if (kind_ == HeuristicKind::Linear) {
+      const auto& home = along_row ? shape_.goal_col : shape_.goal_row;
+      if (home[from] == home[label] || home[onto] == home[label]) line = home[label];
+    }
+    if (line >= 0) h -= along_row ? column(b.cells.data(), line) : row(b.cells.data(), line);
     b.slide(to);
     h += piece(label, onto) - piece(label, from);
-    if (linear) h += lines(b, from, onto, along_row);
+    if (line >= 0) h += along_row ? column(b.cells.data(), line) : row(b.cells.data(), line);
     return h;
   }
 
@@ -55,13 +61,6 @@ class WideHeuristic {
            std::abs(shape_.goal_col[label] - shape_.goal_col[cell]);
   }
 
-  // Conflicts of the two lines a move between `a` and `b` changes: their columns for a move
-  // along a row, else their rows.
-  int lines(const Grid& g, int a, int b, bool along_row) const {
-    const uint16_t* cells = g.cells.data();
-    if (along_row) return column(cells, shape_.goal_col[a]) + column(cells, shape_.goal_col[b]);
-    return row(cells, shape_.goal_row[a]) + row(cells, shape_.goal_row[b]);
-  }
   int row(const uint16_t* cells, int r) const {
     return line_conflicts(cells + r * shape_.cols, 1, shape_.cols, r, shape_.blank_goal,
                           shape_.goal_row.data(), shape_.goal_col.data());

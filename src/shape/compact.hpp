@@ -133,16 +133,15 @@ class CompactManhattan {
   int h_ = 0;
 };
 
-// Manhattan plus the linear conflicts of every row and every column (shape.hpp): a piece moved
-// along a row changes the conflicts of the two columns it leaves and enters, one moved along a
-// column those of two rows; those two lines are counted again.
+// Manhattan plus the linear conflicts of every row and every column (shape.hpp), kept per line;
+// a move counts again at most one line.
 class CompactLinearConflict {
  public:
   struct Undo {
     int h, conflicts;
     CompactManhattan::Undo manhattan;
-    int8_t first, second;  // lines recounted (rows 0.., columns after them)
-    int8_t old_first, old_second;
+    int8_t line;  // the line recounted (rows 0.., columns after them), -1 for none
+    int8_t old;   // its conflicts before
   };
   explicit CompactLinearConflict(const Shape& s) : shape_(s), manhattan_(s) {}
   int reset(const CompactBoard& b) {
@@ -152,27 +151,32 @@ class CompactLinearConflict {
     h_ = manhattan_.reset(b) + conflicts_;
     return h_;
   }
+  // A piece moved along a row leaves a column for another; of those two, only its goal column
+  // (if it is one) changes conflicts: the other holds the same pieces of its own, in the same
+  // order. Likewise for rows.
   [[gnu::always_inline]] int moved(const CompactBoard& b, int label, int from, int to, Undo& u) {
     u.h = h_;
     u.conflicts = conflicts_;
     const int distance = manhattan_.moved(b, label, from, to, u.manhattan);
-    const bool along_row = to - from == 1 || from - to == 1;
-    // Along a row: the columns of `from` and `to`; along a column: their rows.
-    const int first = along_row ? shape_.rows + shape_.goal_col[from] : shape_.goal_row[from];
-    const int second = along_row ? shape_.rows + shape_.goal_col[to] : shape_.goal_row[to];
-    u.first = static_cast<int8_t>(first);
-    u.second = static_cast<int8_t>(second);
-    u.old_first = line_[first];
-    u.old_second = line_[second];
-    line_[first] = static_cast<int8_t>(count(b, first));
-    line_[second] = static_cast<int8_t>(count(b, second));
-    conflicts_ += line_[first] + line_[second] - u.old_first - u.old_second;
+    int line = -1;
+    if (to - from == 1 || from - to == 1) {
+      const int home = shape_.goal_col[label];
+      if (shape_.goal_col[from] == home || shape_.goal_col[to] == home) line = shape_.rows + home;
+    } else {
+      const int home = shape_.goal_row[label];
+      if (shape_.goal_row[from] == home || shape_.goal_row[to] == home) line = home;
+    }
+    u.line = static_cast<int8_t>(line);
+    if (line >= 0) {
+      u.old = line_[line];
+      line_[line] = static_cast<int8_t>(count(b, line));
+      conflicts_ += line_[line] - u.old;
+    }
     h_ = distance + conflicts_;
     return h_;
   }
   [[gnu::always_inline]] void undo(const Undo& u) {
-    line_[u.first] = u.old_first;
-    line_[u.second] = u.old_second;
+    if (u.line >= 0) line_[u.line] = u.old;
     conflicts_ = u.conflicts;
     manhattan_.undo(u.manhattan);
     h_ = u.h;
