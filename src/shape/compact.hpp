@@ -57,18 +57,19 @@ struct CompactBoard {
   }
 };
 
-// A heuristic of the shaped IDA*: an object per search holding its view of the board under
-// search. reset(b) evaluates b in full and returns h; moved(b, label, from, to, u) is called
-// after the piece `label` slid from cell `from` to cell `to` (b is the new board), returns the
-// new h and saves in `u` what undo(u) needs to restore the view before that move (moves are
-// undone in reverse order). h must be admissible for the optimal searches, and 0 on the goal.
-// A pattern database plugs in as such a class: reset sums its groups' value(b.where.data()),
-// moved recomputes the one group holding `label` and keeps the old group value in its Undo.
+// A heuristic of the shaped IDA*: an object per search holding what it keeps of the board under
+// search (maybe nothing). reset(b) evaluates b in full and returns h; moved(b, h, label, from,
+// to, u) is called after the piece `label` slid from cell `from` to cell `to` (b is the new
+// board, h the value before), returns the new h and saves in `u` what undo(u) needs to restore
+// its view of the board before that move (moves are undone in reverse order). h must be
+// admissible for the optimal searches, and 0 on the goal. A pattern database plugs in as such
+// a class: reset sums its groups' value(b.where.data()) and keeps each group's value; moved
+// recomputes the group holding `label` and keeps that group's old value in its Undo.
 template <typename P>
 concept ShapeHeuristic = std::copyable<typename P::Undo> &&
-    requires(P& p, const CompactBoard& b, int label, int from, int to, typename P::Undo& u) {
+    requires(P& p, const CompactBoard& b, int h, int label, int from, int to, typename P::Undo& u) {
   { p.reset(b) } -> std::same_as<int>;
-  { p.moved(b, label, from, to, u) } -> std::same_as<int>;
+  { p.moved(b, h, label, from, to, u) } -> std::same_as<int>;
   p.undo(std::as_const(u));
 };
 
@@ -85,106 +86,90 @@ struct CompactDistances {
 // Misplaced pieces (the blank not counted).
 class CompactHamming {
  public:
-  struct Undo {
-    int h;
-  };
+  struct Undo {};
   explicit CompactHamming(const Shape& s) : size_(s.size()) {}
-  int reset(const CompactBoard& b) {
-    h_ = 0;
+  int reset(const CompactBoard& b) const {
+    int h = 0;
     for (int c = 0; c < size_; ++c)
-      if (c != b.blank && b.cells[c] != c) ++h_;
-    return h_;
+      if (c != b.blank && b.cells[c] != c) ++h;
+    return h;
   }
-  [[gnu::always_inline]] int moved(const CompactBoard&, int label, int from, int to, Undo& u) {
-    u.h = h_;
-    h_ += (to != label) - (from != label);
-    return h_;
+  [[gnu::always_inline]] int moved(const CompactBoard&, int h, int label, int from, int to,
+                                   Undo&) const {
+    return h + (to != label) - (from != label);
   }
-  [[gnu::always_inline]] void undo(const Undo& u) { h_ = u.h; }
+  [[gnu::always_inline]] void undo(const Undo&) const {}
 
  private:
   int size_;
-  int h_ = 0;
 };
 
 // Sum of the pieces' taxicab distances to their goal cells.
 class CompactManhattan {
  public:
-  struct Undo {
-    int h;
-  };
+  struct Undo {};
   explicit CompactManhattan(const Shape& s) : dist_(s), size_(s.size()) {}
-  int reset(const CompactBoard& b) {
-    h_ = 0;
+  int reset(const CompactBoard& b) const {
+    int h = 0;
     for (int c = 0; c < size_; ++c)
-      if (c != b.blank) h_ += dist_.d[c][b.cells[c]];
-    return h_;
+      if (c != b.blank) h += dist_.d[c][b.cells[c]];
+    return h;
   }
-  [[gnu::always_inline]] int moved(const CompactBoard&, int label, int from, int to, Undo& u) {
-    u.h = h_;
-    h_ += dist_.d[to][label] - dist_.d[from][label];
-    return h_;
+  [[gnu::always_inline]] int moved(const CompactBoard&, int h, int label, int from, int to,
+                                   Undo&) const {
+    return h + dist_.d[to][label] - dist_.d[from][label];
   }
-  [[gnu::always_inline]] void undo(const Undo& u) { h_ = u.h; }
+  [[gnu::always_inline]] void undo(const Undo&) const {}
 
  private:
   CompactDistances dist_;
   int size_;
-  int h_ = 0;
 };
 
-// Manhattan plus the linear conflicts of every row and every column (shape.hpp), kept per line;
-// a move counts again at most one line.
+// Manhattan plus the linear conflicts of every row and every column (shape.hpp), kept per line.
+// A piece moved along a row leaves a column for another; of those two, only its goal column (if
+// it is one) changes conflicts: the other holds the same pieces of its own, in the same order.
+// Likewise for rows: a move counts again at most one line.
 class CompactLinearConflict {
  public:
   struct Undo {
-    int h, conflicts;
-    CompactManhattan::Undo manhattan;
-    int8_t line;  // the line recounted (rows 0.., columns after them), -1 for none
+    int8_t line;  // the line counted again (rows 0.., columns after them), -1 for none
     int8_t old;   // its conflicts before
   };
-  explicit CompactLinearConflict(const Shape& s) : shape_(s), manhattan_(s) {}
-  int reset(const CompactBoard& b) {
-    conflicts_ = 0;
-    for (int line = 0; line < shape_.rows + shape_.cols; ++line)
-      conflicts_ += line_[line] = static_cast<int8_t>(count(b, line));
-    h_ = manhattan_.reset(b) + conflicts_;
-    return h_;
+  explicit CompactLinearConflict(const Shape& s) : shape_(s), manhattan_(s) {
+    for (int c = 0; c < s.size(); ++c) {
+      col_line_[c] = static_cast<uint8_t>(s.rows + s.goal_col[c]);
+      row_line_[c] = static_cast<uint8_t>(s.goal_row[c]);
+    }
   }
-  // A piece moved along a row leaves a column for another; of those two, only its goal column
-  // (if it is one) changes conflicts: the other holds the same pieces of its own, in the same
-  // order. Likewise for rows.
-  [[gnu::always_inline]] int moved(const CompactBoard& b, int label, int from, int to, Undo& u) {
-    u.h = h_;
-    u.conflicts = conflicts_;
-    const int distance = manhattan_.moved(b, label, from, to, u.manhattan);
-    int line = -1;
-    if (to - from == 1 || from - to == 1) {
-      const int home = shape_.goal_col[label];
-      if (shape_.goal_col[from] == home || shape_.goal_col[to] == home) line = shape_.rows + home;
-    } else {
-      const int home = shape_.goal_row[label];
-      if (shape_.goal_row[from] == home || shape_.goal_row[to] == home) line = home;
+  int reset(const CompactBoard& b) {
+    int conflicts = 0;
+    for (int line = 0; line < shape_.rows + shape_.cols; ++line)
+      conflicts += line_[line] = static_cast<int8_t>(count(b, line));
+    return manhattan_.reset(b) + conflicts;
+  }
+  [[gnu::always_inline]] int moved(const CompactBoard& b, int h, int label, int from, int to,
+                                   Undo& u) {
+    CompactManhattan::Undo unused;
+    h = manhattan_.moved(b, h, label, from, to, unused);
+    const auto& home = to - from == 1 || from - to == 1 ? col_line_ : row_line_;
+    const int line = home[label];
+    if (home[from] != line && home[to] != line) {
+      u.line = -1;
+      return h;
     }
     u.line = static_cast<int8_t>(line);
-    if (line >= 0) {
-      u.old = line_[line];
-      line_[line] = static_cast<int8_t>(count(b, line));
-      conflicts_ += line_[line] - u.old;
-    }
-    h_ = distance + conflicts_;
-    return h_;
+    u.old = line_[line];
+    line_[line] = static_cast<int8_t>(count(b, line));
+    return h + line_[line] - u.old;
   }
   [[gnu::always_inline]] void undo(const Undo& u) {
     if (u.line >= 0) line_[u.line] = u.old;
-    conflicts_ = u.conflicts;
-    manhattan_.undo(u.manhattan);
-    h_ = u.h;
   }
 
  private:
   // Conflicts of line `line`: rows first, then columns.
-  int count(const CompactBoard& b, int line) const {
+  [[gnu::always_inline]] int count(const CompactBoard& b, int line) const {
     if (line < shape_.rows)
       return line_conflicts(b.cells.data() + line * shape_.cols, 1, shape_.cols, line,
                             b.blank_label, shape_.goal_row.data(), shape_.goal_col.data());
@@ -195,9 +180,8 @@ class CompactLinearConflict {
 
   Shape shape_;
   CompactManhattan manhattan_;
-  std::array<int8_t, 2 * kCompactSlots> line_{};  // conflicts per line
-  int conflicts_ = 0;
-  int h_ = 0;
+  std::array<uint8_t, kCompactSlots> col_line_{}, row_line_{};  // a cell's column, row line
+  std::array<int8_t, 2 * kCompactSlots> line_{};                // conflicts per line
 };
 
 static_assert(ShapeHeuristic<CompactHamming>);

@@ -106,7 +106,7 @@ class CompactIda {
       ++generated_;
       const int label = board_.slide(to);
       typename P::Undo undo;
-      const int child_h = policy_.moved(board_, label, to, blank, undo);
+      const int child_h = policy_.moved(board_, h, label, to, blank, undo);
       Step step = Step::Exhausted;
       if (g + 1 + child_h > bound_) {
         next_ = std::min(next_, g + 1 + child_h);

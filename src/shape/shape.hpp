@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -72,11 +73,28 @@ inline bool solvable(const Grid& g) {
 // that Manhattan does not count. Returns twice that number. `cells` holds `length` labels
 // `stride` apart (at most kMaxDim); the blank (label `blank_label`) is skipped.
 template <typename Label>
-int line_conflicts(const Label* cells, int stride, int length, int line, int blank_label,
-                   const uint16_t* home, const uint16_t* pos) {
+[[gnu::always_inline]] inline int line_conflicts(const Label* cells, int stride, int length,
+                                                 int line, int blank_label, const uint16_t* home,
+                                                 const uint16_t* pos) {
+  int pieces = 0;
+  if (length <= 64) {
+    // Patience sorting on a bit set (goal positions are distinct and below `length`): the set
+    // holds the least last position of an increasing run of each length; a position replaces
+    // the least one above it. The runs' longest is the set's size.
+    uint64_t tails = 0;
+    for (int k = 0; k < length; ++k) {
+      const int label = cells[k * stride];
+      if (label == blank_label || home[label] != line) continue;
+      ++pieces;
+      const uint64_t bit = uint64_t{1} << pos[label];
+      const uint64_t above = tails & ~(bit - 1);
+      tails = (tails ^ (above & (~above + 1))) | bit;
+    }
+    return 2 * (pieces - std::popcount(tails));
+  }
   // tails[k]: the least last goal position of an increasing run of k + 1 pieces.
   int tails[kMaxDim];
-  int pieces = 0, longest = 0;
+  int longest = 0;
   for (int k = 0; k < length; ++k) {
     const int label = cells[k * stride];
     if (label == blank_label || home[label] != line) continue;
