@@ -75,9 +75,9 @@ struct Shape {
 };
 
 TEST(ShapePdb, DefaultPartitionsAreAdmissibleAndAdditive) {
-  for (const Shape& s :
-       {Shape{2, 3, 5}, Shape{2, 3, 2}, Shape{3, 2, 0}, Shape{2, 4, 7}, Shape{4, 2, 3},
-        Shape{3, 3, 8}, Shape{3, 3, 4}, Shape{3, 3, 0}, Shape{2, 5, 9}, Shape{5, 2, 4}}) {
+  for (const Shape& s : {Shape{2, 2, 3}, Shape{2, 2, 1}, Shape{2, 3, 5}, Shape{2, 3, 2},
+                         Shape{3, 2, 0}, Shape{2, 4, 7}, Shape{4, 2, 3}, Shape{3, 3, 8},
+                         Shape{3, 3, 4}, Shape{3, 3, 0}, Shape{2, 5, 9}, Shape{5, 2, 4}}) {
     SCOPED_TRACE(std::to_string(s.rows) + "x" + std::to_string(s.cols) + " blank " +
                  std::to_string(s.blank));
     auto partition = default_partition(s.rows, s.cols, s.blank);
