@@ -1,0 +1,33 @@
+// The shaped IDA*'s entry: checks the board, tests parity, picks the heuristic policy.
+#include "shape/ida.hpp"
+
+#include <stdexcept>
+
+#include "search/deepening.hpp"
+#include "shape/search.hpp"
+
+namespace taquin::shape {
+
+SearchResult ida_search(const Grid& start, HeuristicKind h, const Limits& limits) {
+  if (start.size() > kMaxCompactCells)
+    throw std::invalid_argument("shaped IDA*: a board of at most 25 cells");
+  const auto started = std::chrono::steady_clock::now();
+  if (!solvable(start)) {
+    SearchResult result;
+    return detail::finish_search(result, Outcome::Unsolvable, 0, started);
+  }
+  const Shape shape(start.rows, start.cols, start.blank_goal());
+  switch (h) {
+    case HeuristicKind::Hamming:
+      return compact_ida(start, CompactHamming(shape), limits, started);
+    case HeuristicKind::Manhattan:
+      return compact_ida(start, CompactManhattan(shape), limits, started);
+    case HeuristicKind::Linear:
+      return compact_ida(start, CompactLinearConflict(shape), limits, started);
+    case HeuristicKind::Pdb:
+      break;
+  }
+  throw std::invalid_argument("shaped IDA*: no pattern database for this shape");
+}
+
+}  // namespace taquin::shape

@@ -1,0 +1,30 @@
+// The searches of boards of any shape (Grid): IDA* up to 25 cells, best-first searches of any size.
+#pragma once
+
+#include "shape/grid.hpp"
+#include "taquin/heuristic.hpp"
+#include "taquin/search/result.hpp"
+#include "taquin/search/solver.hpp"
+
+namespace taquin::shape {
+
+// Optimal solution of `start` (goal: the identity, blank on start.blank_goal()) by IDA* with no
+// move back, heuristic `h` (Hamming, Manhattan or Linear: Manhattan plus row and column
+// conflicts). Returns Solved with optimal moves (optimal = true), Unsolvable on a parity
+// mismatch, or NodeLimit / TimeLimit / Cancelled when `limits` stop it (a node limit after
+// exactly that many expansions; cancel and time are polled every few thousand nodes), with
+// lower_bound the bound under way. limits.on_iteration is called after each bound without a
+// solution; max_memory_bytes is unused (IDA* holds one path). Stats as the square IDA*'s.
+// Throws std::invalid_argument for more than kMaxCompactCells cells or h = Pdb.
+SearchResult ida_search(const Grid& start, HeuristicKind h, const Limits& limits = {});
+
+// Best-first search of `start` (any size): `algorithm` AStar (f = g + h; optimal), Uniform (g
+// alone, h unused; optimal) or Greedy (h alone; any solution). Closed set keyed by XXH3 of the
+// packed cells, whole states kept; stops with MemoryLimit before growing past
+// limits.max_memory_bytes, with NodeLimit / TimeLimit / Cancelled on the other limits (lower_bound
+// then as the square best-first search's), Unsolvable on a parity mismatch. Throws
+// std::invalid_argument for another algorithm or h = Pdb.
+SearchResult best_first_search(const Grid& start, Algorithm algorithm, HeuristicKind h,
+                               const Limits& limits = {});
+
+}  // namespace taquin::shape
