@@ -32,7 +32,7 @@ BENCHMARK(BM_RankUnrank16);
 
 // One of the two 31-move 8-puzzles (8 6 7 / 2 5 4 / 3 0 1) under the standard goal.
 Board<3> hardest8() {
-  const std::vector<uint8_t> tiles = {8, 6, 7, 2, 5, 4, 3, 0, 1};
+  const std::vector<taquin::Tile> tiles = {8, 6, 7, 2, 5, 4, 3, 0, 1};
   return Goal::standard(3).canonical<3>(tiles);
 }
 

@@ -27,8 +27,8 @@ Expected<Instance> parse_board(std::string_view text, const std::string& source)
   return std::move(boards[0]);
 }
 
-Expected<Goal> make_goal(std::string_view spec, int side) {
-  Expected<Goal> goal = parse_goal(spec, side, "goal", "goal");
+Expected<Goal> make_goal(std::string_view spec, Shape shape) {
+  Expected<Goal> goal = parse_goal(spec, shape, "goal", "goal");
   if (!goal && goal.error().source.empty()) return Error{"goal", 0, goal.error().message};
   return goal;
 }
@@ -55,10 +55,10 @@ SearchPlan make_plan(const SolveOptions& options, const Databases& databases,
 
 Expected<CheckedResult> solve(const Instance& board, const Goal& goal, const SolveOptions& options,
                               const Databases& databases, const CancelToken* cancel) {
-  if (board.side != goal.side())
-    return Error{"solve", 0,
-                 "a board of side " + std::to_string(board.side) + " for a goal of side " +
-                     std::to_string(goal.side())};
+  if (board.shape != goal.shape())
+    return Error{
+        "solve", 0,
+        "a " + shape_name(board.shape) + " board for a " + shape_name(goal.shape()) + " goal"};
   return solve(board.tiles, goal, make_plan(options, databases, cancel), databases.get());
 }
 

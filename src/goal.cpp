@@ -73,31 +73,32 @@ bool looks_like_a_name(std::string_view text) {
 
 }  // namespace
 
-Goal::Goal(int side, std::vector<uint8_t> tiles, std::string name)
-    : side_(side), tile_at_(std::move(tiles)), cell_of_(tile_at_.size()), name_(std::move(name)) {
-  for (size_t c = 0; c < tile_at_.size(); ++c) cell_of_[tile_at_[c]] = static_cast<uint8_t>(c);
+Goal::Goal(Shape shape, std::vector<Tile> tiles, std::string name)
+    : shape_(shape), tile_at_(std::move(tiles)), cell_of_(tile_at_.size()), name_(std::move(name)) {
+  for (size_t c = 0; c < tile_at_.size(); ++c) cell_of_[tile_at_[c]] = static_cast<Tile>(c);
 }
 
-Goal Goal::standard(int side) {
-  std::vector<uint8_t> t(side * side);
-  std::iota(t.begin(), t.end() - 1, uint8_t{1});
+Goal Goal::standard(Shape shape) {
+  std::vector<Tile> t(shape.cells());
+  std::iota(t.begin(), t.end() - 1, Tile{1});
   t.back() = 0;
-  return Goal(side, std::move(t), "standard");
+  return Goal(shape, std::move(t), "standard");
 }
 
-Goal Goal::zero_first(int side) {
-  std::vector<uint8_t> t(side * side);
-  std::iota(t.begin(), t.end(), uint8_t{0});
-  return Goal(side, std::move(t), "zero-first");
+Goal Goal::zero_first(Shape shape) {
+  std::vector<Tile> t(shape.cells());
+  std::iota(t.begin(), t.end(), Tile{0});
+  return Goal(shape, std::move(t), "zero-first");
 }
 
-Goal Goal::snail(int side) {
-  std::vector<uint8_t> t(side * side, 0);
-  int top = 0, bottom = side - 1, left = 0, right = side - 1;
+Goal Goal::snail(Shape shape) {
+  const int cols = shape.cols;
+  std::vector<Tile> t(shape.cells(), 0);
+  int top = 0, bottom = shape.rows - 1, left = 0, right = cols - 1;
   int next = 1;
-  const int last = side * side - 1;
+  const int last = shape.cells() - 1;
   auto put = [&](int r, int c) {
-    if (next <= last) t[r * side + c] = static_cast<uint8_t>(next++);
+    if (next <= last) t[r * cols + c] = static_cast<Tile>(next++);
   };
   while (top <= bottom && left <= right) {
     for (int c = left; c <= right; ++c) put(top, c);
@@ -113,30 +114,29 @@ Goal Goal::snail(int side) {
       ++left;
     }
   }
-  return Goal(side, std::move(t), "snail");
+  return Goal(shape, std::move(t), "snail");
 }
 
-Goal Goal::custom(int side, std::span<const uint8_t> tiles, std::string name) {
-  return Goal(side, std::vector<uint8_t>(tiles.begin(), tiles.end()), std::move(name));
+Goal Goal::custom(Shape shape, std::span<const Tile> tiles, std::string name) {
+  return Goal(shape, std::vector<Tile>(tiles.begin(), tiles.end()), std::move(name));
 }
 
-Expected<Goal> Goal::for_side(const GoalSpec& spec, int side) {
+Expected<Goal> Goal::for_shape(const GoalSpec& spec, Shape shape) {
   switch (spec.kind) {
     case GoalSpec::Kind::Standard:
-      return standard(side);
+      return standard(shape);
     case GoalSpec::Kind::ZeroFirst:
-      return zero_first(side);
+      return zero_first(shape);
     case GoalSpec::Kind::Snail:
-      return snail(side);
+      return snail(shape);
     case GoalSpec::Kind::Custom:
       break;
   }
-  if (spec.custom_side != side)
+  if (spec.custom_shape != shape)
     return Error{"", 0,
-                 "the custom goal '" + spec.name + "' is " + std::to_string(spec.custom_side) +
-                     "x" + std::to_string(spec.custom_side) + " but the board is " +
-                     std::to_string(side) + "x" + std::to_string(side)};
-  return custom(side, spec.custom_tiles, spec.name);
+                 "the custom goal '" + spec.name + "' is " + shape_name(spec.custom_shape) +
+                     " but the board is " + shape_name(shape)};
+  return custom(shape, spec.custom_tiles, spec.name);
 }
 
 namespace {
@@ -155,15 +155,13 @@ std::string quoted(std::string_view text) {
 
 }  // namespace
 
-Expected<Goal> parse_goal(std::string_view text, int side, std::string_view side_source,
+Expected<Goal> parse_goal(std::string_view text, Shape shape, std::string_view shape_source,
                           std::string_view spec_source) {
-  if (side < kMinSide || side > kMaxSide)
-    return Error{std::string(side_source), 0,
-                 "side " + std::to_string(side) + " is out of range (" + std::to_string(kMinSide) +
-                     " to " + std::to_string(kMaxSide) + ")"};
+  if (std::optional<std::string> bad = shape_problem(shape))
+    return Error{std::string(shape_source), 0, *bad};
   Expected<GoalSpec> spec = parse_goal_spec(text, spec_source);
   if (!spec) return spec.error();
-  return Goal::for_side(*spec, side);
+  return Goal::for_shape(*spec, shape);
 }
 
 Expected<GoalSpec> parse_goal_spec(std::string_view text, std::string_view source) {
@@ -191,7 +189,7 @@ Expected<GoalSpec> parse_goal_spec(std::string_view text, std::string_view sourc
       read_goal_board(text, std::string(source), !looks_inline || names_a_file(text));
   if (!board) return board.error();
   spec.kind = GoalSpec::Kind::Custom;
-  spec.custom_side = board->side;
+  spec.custom_shape = board->shape;
   spec.custom_tiles = std::move(board->tiles);
   spec.name = std::string(text);
   return spec;

@@ -44,20 +44,25 @@ Expected<GoalBoard> read_goal_board(std::string_view text, const std::string& so
   if (parsed->size() != 1)
     return Error{source, 0,
                  "a goal must be exactly one board, found " + std::to_string(parsed->size())};
-  return GoalBoard{(*parsed)[0].side, std::move((*parsed)[0].tiles)};
+  return GoalBoard{(*parsed)[0].shape, std::move((*parsed)[0].tiles)};
 }
 
-std::string format_board(std::span<const uint8_t> tiles, int side, BoardFormat format) {
+std::string format_board(std::span<const Tile> tiles, Shape shape, BoardFormat format) {
   std::ostringstream out;
+  const int cells = shape.cells();
   if (format == BoardFormat::OneLine) {
-    for (int c = 0; c < side * side; ++c) out << (c ? " " : "") << int(tiles[c]);
+    for (int c = 0; c < cells; ++c) out << (c ? " " : "") << int(tiles[c]);
     return out.str();
   }
-  const int width = format == BoardFormat::Grid ? (side * side - 1 >= 10 ? 2 : 1) : 0;
-  if (format == BoardFormat::FortyTwo) out << side << '\n';
-  for (int r = 0; r < side; ++r) {
-    for (int c = 0; c < side; ++c) {
-      const int v = tiles[r * side + c];
+  const int width =
+      format == BoardFormat::Grid ? static_cast<int>(std::to_string(cells - 1).size()) : 0;
+  if (format == BoardFormat::FortyTwo && shape.is_square())
+    out << shape.rows << '\n';
+  else if (format == BoardFormat::FortyTwo)
+    out << shape.rows << ' ' << shape.cols << '\n';
+  for (int r = 0; r < shape.rows; ++r) {
+    for (int c = 0; c < shape.cols; ++c) {
+      const int v = tiles[r * shape.cols + c];
       std::string cell = (format == BoardFormat::Grid && v == 0) ? "." : std::to_string(v);
       if (c) out << ' ';
       out << std::string(width > static_cast<int>(cell.size()) ? width - cell.size() : 0, ' ')
@@ -66,6 +71,31 @@ std::string format_board(std::span<const uint8_t> tiles, int side, BoardFormat f
     out << '\n';
   }
   return out.str();
+}
+
+Expected<Shape> parse_shape(std::string_view text, std::string_view source) {
+  const auto number = [](std::string_view digits, int& out) {
+    if (digits.empty() || digits.size() > 6) return false;
+    out = 0;
+    for (char c : digits) {
+      if (c < '0' || c > '9') return false;
+      out = out * 10 + (c - '0');
+    }
+    return true;
+  };
+  const size_t x = text.find_first_of("xX");
+  Shape shape;
+  const bool read =
+      x == std::string_view::npos
+          ? number(text, shape.rows) && (shape.cols = shape.rows, true)
+          : number(text.substr(0, x), shape.rows) && number(text.substr(x + 1), shape.cols);
+  if (!read)
+    return Error{std::string(source), 0,
+                 "'" + std::string(text.substr(0, 20)) +
+                     "' is not a size (a side N, or RxC: rows x columns, each 2 to 100)"};
+  if (std::optional<std::string> bad = shape_problem(shape))
+    return Error{std::string(source), 0, *bad};
+  return shape;
 }
 
 GoalSpec default_goal_spec(const Instance& board) {

@@ -1,4 +1,4 @@
-// The one solve call: relabel, search on the board's side, replay against the user's goal.
+// The one solve call: relabel, search on the board's shape, replay against the user's goal.
 #include "taquin/solve.hpp"
 
 #include <string>
@@ -6,41 +6,62 @@
 
 #include "core/replay.hpp"
 #include "pdb/pdb_set.hpp"
+#include "shape/dispatch.hpp"
 
 namespace taquin {
 
-SearchResult search_board(std::span<const uint8_t> tiles, const Goal& goal, const SearchPlan& plan,
-                          const pdb::PdbSet* databases) {
-  return with_side(goal.side(), [&]<int N>() {
-    return run_search<N>(goal.canonical<N>(tiles), plan, databases);
-  });
+namespace {
+
+// True when the packed boards search `plan` on boards of `shape`: squares of side 2 to 8, by every
+// algorithm but the constructive one.
+bool on_packed_boards(Shape shape, const SearchPlan& plan) {
+  return shape.is_square() && shape.rows >= kMinSide && shape.rows <= kMaxSide &&
+         plan.algorithm != Algorithm::Constructive;
 }
 
-Expected<CheckedResult> check_result(std::span<const uint8_t> tiles, const Goal& goal,
+}  // namespace
+
+SearchResult search_board(std::span<const Tile> tiles, const Goal& goal, const SearchPlan& plan,
+                          const pdb::PdbSet* databases) {
+  SearchResult result =
+      on_packed_boards(goal.shape(), plan)
+          ? with_side(
+                goal.side(),
+                [&]<int N>() { return run_search<N>(goal.canonical<N>(tiles), plan, databases); })
+          : shape::search(tiles, goal, plan);
+  // A solution not proven shortest says how far from the shortest it may be.
+  if (result.outcome == Outcome::Solved && !result.optimal)
+    result.lower_bound =
+        static_cast<int>(shape::lower_bound_of(shape::canonical_grid(tiles, goal)));
+  return result;
+}
+
+Expected<CheckedResult> check_result(std::span<const Tile> tiles, const Goal& goal,
                                      SearchResult result) {
   CheckedResult checked;
   static_cast<SearchResult&>(checked) = std::move(result);
   if (checked.outcome != Outcome::Solved) return checked;
-  Expected<std::vector<std::vector<uint8_t>>> replay = replay_solution(tiles, checked.moves, goal);
+  const bool keep_path = (checked.moves.size() + 1) * tiles.size() <= kMaxPathTiles;
+  Expected<std::vector<std::vector<Tile>>> replay =
+      replay_solution(tiles, checked.moves, goal, keep_path);
   if (!replay)
     return Error{"replay", 0, "the solution found does not replay: " + replay.error().message};
   checked.path = std::move(*replay);
   return checked;
 }
 
-std::optional<Error> check_solve_input(std::span<const uint8_t> tiles, const Goal& goal,
+std::optional<Error> check_solve_input(std::span<const Tile> tiles, const Goal& goal,
                                        const SearchPlan& plan, const pdb::PdbSet* databases) {
   const auto bad = [](std::string message) { return Error{"solve", 0, std::move(message)}; };
-  const int side = goal.side();
-  if (side < kMinSide || side > kMaxSide)
-    return bad("a goal of side " + std::to_string(side) + "; sides are " +
-               std::to_string(kMinSide) + " to " + std::to_string(kMaxSide));
-  const size_t cells = static_cast<size_t>(side) * side;
+  const Shape shape = goal.shape();
+  if (std::optional<std::string> problem = shape_problem(shape))
+    return bad("a goal of " + shape_name(shape) + ": " + *problem);
+  const size_t cells = static_cast<size_t>(shape.cells());
   if (tiles.size() != cells)
     return bad("the board has " + std::to_string(tiles.size()) + " tiles, the goal " +
                std::to_string(cells));
   std::vector<bool> seen(cells, false);
-  for (uint8_t t : tiles) {
+  for (Tile t : tiles) {
     if (t >= cells || seen[t])
       return bad("the board's tiles are not 0 to " + std::to_string(cells - 1) + " once each");
     seen[t] = true;
@@ -48,6 +69,12 @@ std::optional<Error> check_solve_input(std::span<const uint8_t> tiles, const Goa
   if (plan.threads < 1) return bad("threads must be 1 or more");
   if (plan.threads > 1 && plan.algorithm != Algorithm::Ida)
     return bad("only IDA* searches in parallel");
+  if (!on_packed_boards(shape, plan)) {
+    if (std::optional<std::string> problem = shape::search_problem(shape, plan))
+      return bad(*problem);
+    return std::nullopt;
+  }
+  const int side = shape.rows;
   if (uses_heuristic(plan.algorithm) && plan.heuristic == HeuristicKind::Pdb) {
     if (!databases) return bad("the pdb heuristic needs pattern databases");
     if (databases->catalogue.side != side ||
@@ -59,8 +86,8 @@ std::optional<Error> check_solve_input(std::span<const uint8_t> tiles, const Goa
   return std::nullopt;
 }
 
-Expected<CheckedResult> solve(std::span<const uint8_t> tiles, const Goal& goal,
-                              const SearchPlan& plan, const pdb::PdbSet* databases) {
+Expected<CheckedResult> solve(std::span<const Tile> tiles, const Goal& goal, const SearchPlan& plan,
+                              const pdb::PdbSet* databases) {
   if (std::optional<Error> bad = check_solve_input(tiles, goal, plan, databases)) return *bad;
   return check_result(tiles, goal, search_board(tiles, goal, plan, databases));
 }

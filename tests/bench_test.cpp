@@ -80,7 +80,7 @@ TEST(CliBench, PublishedColumnOnEverySet) {
 // the last one pruned. Returns the nodes it generates in all its iterations, the start counted.
 class Korf1985 {
  public:
-  explicit Korf1985(const std::vector<uint8_t>& tiles) {
+  explicit Korf1985(const std::vector<Tile>& tiles) {
     for (int c = 0; c < 16; ++c) {
       board_[c] = tiles[c];
       if (tiles[c] == 0) blank_ = c;

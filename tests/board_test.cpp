@@ -14,7 +14,7 @@ template <int N>
 void check_side() {
   Random random(N);
   const Goal goal = Goal::standard(N);
-  const std::vector<uint8_t> tiles = random_board(random, goal, Solvability::Any);
+  const std::vector<Tile> tiles = random_board(random, goal, Solvability::Any);
   Board<N> b = goal.canonical<N>(tiles);
   // Round trip through canonical labels.
   EXPECT_EQ(goal.tiles_of(b), tiles);

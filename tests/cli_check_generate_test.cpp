@@ -36,11 +36,14 @@ TEST(CliCheck, JsonInInputOrder) {
   auto r = run_taquin("check --format json -", "1 2 3 0\n1 2 0 3\n2 1 3 0\n");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out,
-            "{\"id\":1,\"size\":2,\"board\":[1,2,3,0],\"goal\":[1,2,3,0],\"solvable\":true,"
+            "{\"id\":1,\"size\":2,\"rows\":2,\"cols\":2,\"board\":[1,2,3,0],\"goal\":[1,2,3,0],"
+            "\"solvable\":true,"
             "\"source\":\"<stdin>\",\"line\":1,\"optimal_length\":null}\n"
-            "{\"id\":2,\"size\":2,\"board\":[1,2,0,3],\"goal\":[1,2,3,0],\"solvable\":true,"
+            "{\"id\":2,\"size\":2,\"rows\":2,\"cols\":2,\"board\":[1,2,0,3],\"goal\":[1,2,3,0],"
+            "\"solvable\":true,"
             "\"source\":\"<stdin>\",\"line\":2,\"optimal_length\":null}\n"
-            "{\"id\":3,\"size\":2,\"board\":[2,1,3,0],\"goal\":[1,2,3,0],\"solvable\":false,"
+            "{\"id\":3,\"size\":2,\"rows\":2,\"cols\":2,\"board\":[2,1,3,0],\"goal\":[1,2,3,0],"
+            "\"solvable\":false,"
             "\"source\":\"<stdin>\",\"line\":3,\"optimal_length\":null}\n");
 }
 
@@ -171,7 +174,7 @@ TEST(CliGenerate, ClassesWalksAndFormats) {
   EXPECT_EQ(count_lines(cw.out), 5 + 1);  // and "solvable: 5 of 5"
   auto zero = run_taquin("generate --size 3 --walk 0 --seed 1");
   EXPECT_EQ(zero.out, "1 2 3 4 5 6 7 8 0\n");
-  auto bad = run_taquin("generate --size 9");
+  auto bad = run_taquin("generate --size 101");
   EXPECT_EQ(bad.status, 2);
   EXPECT_EQ(count_lines(bad.err), 1);
 }

@@ -13,7 +13,9 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+
 #include <vector>
+#include "taquin/shape.hpp"
 
 #include "json_fields.hpp"
 
@@ -130,14 +132,14 @@ inline std::string unquote(const std::string& s) {
 }
 
 // The numbers of a JSON array of integers such as "[1,2,3]", in order.
-inline std::vector<uint8_t> numbers(const std::string& array) {
-  std::vector<uint8_t> out;
+inline std::vector<taquin::Tile> numbers(const std::string& array) {
+  std::vector<taquin::Tile> out;
   std::string digits;
   for (char c : array + ",") {
     if (std::isdigit(static_cast<unsigned char>(c))) {
       digits += c;
     } else if (!digits.empty()) {
-      out.push_back(static_cast<uint8_t>(std::stoi(digits)));
+      out.push_back(static_cast<taquin::Tile>(std::stoi(digits)));
       digits.clear();
     }
   }

@@ -67,7 +67,7 @@ TEST(CompareCli, OptimalRowsAgreeWithBreadthFirstSearchOnTheEightPuzzle) {
   for (const std::string& line : lines) {
     const int id = std::stoi(field(line, "id"));
     ASSERT_LE(id, static_cast<int>(board_lines.size()));
-    const std::vector<uint8_t> board = numbers(board_lines[id - 1]);
+    const std::vector<Tile> board = numbers(board_lines[id - 1]);
     ASSERT_EQ(board.size(), 9u) << board_lines[id - 1];
     Board3 b{};
     std::copy(board.begin(), board.end(), b.begin());
@@ -112,13 +112,14 @@ TEST(CompareCli, CsvHasAHeaderThenTheJsonRowsInTheSameOrder) {
   ASSERT_EQ(csv.status, 0) << csv.err;
   const std::vector<std::string> rows = lines_of(csv.out), objects = lines_of(json.out);
   ASSERT_EQ(rows.size(), objects.size() + 1);
-  EXPECT_EQ(rows[0],
-            "id,source,line,size,algorithm,heuristic,outcome,length,optimal,states_selected,"
-            "max_states_in_memory,nodes_expanded,nodes_generated,seconds,lower_bound");
+  EXPECT_EQ(
+      rows[0],
+      "id,source,line,size,rows,cols,algorithm,heuristic,outcome,length,optimal,states_selected,"
+      "max_states_in_memory,nodes_expanded,nodes_generated,seconds,lower_bound");
   for (size_t i = 0; i < objects.size(); ++i) {
     const std::string& row = rows[i + 1];
     EXPECT_EQ(row.substr(0, row.find(",solved,")),
-              "1,--board,1,3," + unquote(field(objects[i], "algorithm")) + "," +
+              "1,--board,1,3,3,3," + unquote(field(objects[i], "algorithm")) + "," +
                   unquote(field(objects[i], "heuristic")));
     EXPECT_NE(row.find(",solved,2,"), std::string::npos) << row;
   }

@@ -33,9 +33,9 @@ TEST(Explore, EightPuzzleStandardGoalMatchesA089473) {
   EXPECT_EQ(r->farthest_count, 2u);
   EXPECT_TRUE(r->complete);
   // The two farthest positions are the two 31-move puzzles of bench/data/hardest8.txt.
-  std::vector<std::vector<uint8_t>> expected = {{8, 6, 7, 2, 5, 4, 3, 0, 1},
-                                                {6, 4, 7, 8, 5, 0, 3, 2, 1}};
-  std::vector<std::vector<uint8_t>> got = r->farthest;
+  std::vector<std::vector<Tile>> expected = {{8, 6, 7, 2, 5, 4, 3, 0, 1},
+                                             {6, 4, 7, 8, 5, 0, 3, 2, 1}};
+  std::vector<std::vector<Tile>> got = r->farthest;
   ASSERT_EQ(got.size(), 2u);
   EXPECT_TRUE((got == expected) || (got[0] == expected[1] && got[1] == expected[0]));
 }

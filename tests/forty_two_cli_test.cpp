@@ -30,8 +30,8 @@ using testing::unquote;
 // A board made as the 42 school's generator (npuzzle-gen.py) makes one: `moves` random blank
 // moves from the snail goal; unsolvable ones get their first two tiles swapped (the last two when
 // the blank is among them).
-std::vector<uint8_t> generator_board(int side, int moves, bool solvable, std::mt19937_64& random) {
-  std::vector<uint8_t> tiles = Goal::snail(side).tiles();
+std::vector<Tile> generator_board(int side, int moves, bool solvable, std::mt19937_64& random) {
+  std::vector<Tile> tiles = Goal::snail(side).tiles();
   for (int m = 0; m < moves; ++m) {
     const int blank = static_cast<int>(std::find(tiles.begin(), tiles.end(), 0) - tiles.begin());
     const int r = blank / side, c = blank % side;
@@ -53,7 +53,7 @@ std::vector<uint8_t> generator_board(int side, int moves, bool solvable, std::mt
 }
 
 // The generator's text of `tiles`: its comment line, the side, the rows right-aligned.
-std::string generator_text(const std::vector<uint8_t>& tiles, int side, bool solvable) {
+std::string generator_text(const std::vector<Tile>& tiles, int side, bool solvable) {
   const size_t width = std::to_string(side * side).size();
   std::string text = std::string("# This puzzle is ") + (solvable ? "solvable" : "unsolvable") +
                      "\n" + std::to_string(side) + "\n";
@@ -90,7 +90,7 @@ TEST(FortyTwoCli, GeneratorBoardsTakeTheSnailGoalWithOneNotice) {
   const Goal snail = Goal::snail(3);
   const std::vector<uint8_t> distances = small_board_distances(snail);
   std::mt19937_64 random(42);
-  std::vector<std::vector<uint8_t>> boards;
+  std::vector<std::vector<Tile>> boards;
   std::string first, second;
   for (int i = 0; i < 12; ++i) {
     boards.push_back(generator_board(3, 100, true, random));
@@ -155,7 +155,7 @@ TEST(FortyTwoCli, OtherFormatsKeepTheStandardGoal) {
 TEST(FortyTwoCli, UnsolvableGeneratorBoardIsUnsolvable) {
   std::mt19937_64 random(7);
   for (int side : {3, 4}) {
-    const std::vector<uint8_t> tiles = generator_board(side, 1000, false, random);
+    const std::vector<Tile> tiles = generator_board(side, 1000, false, random);
     const std::string text = generator_text(tiles, side, false);
     const CliRun solve = run_taquin("solve -", text);
     EXPECT_EQ(solve.status, 1) << solve.err;
@@ -209,7 +209,7 @@ TEST(FortyTwoCli, BenchFileSetTakesTheSnailGoal) {
   std::mt19937_64 random(5);
   std::string text;
   for (int i = 0; i < 4; ++i) {
-    const std::vector<uint8_t> tiles = generator_board(3, 60, true, random);
+    const std::vector<Tile> tiles = generator_board(3, 60, true, random);
     // The size line, with the length, then the rows (not the generator's comment line).
     text += "3  # optimal " + std::to_string(distance_of(distances, snail, tiles)) + "\n" +
             generator_text(tiles, 3, true).substr(28);

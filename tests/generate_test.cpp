@@ -32,7 +32,7 @@ TEST(Generate, ClassesAreRespected) {
 TEST(Generate, UniformOverTheClass) {
   Random random(11);
   const Goal goal = Goal::standard(2);
-  std::map<std::vector<uint8_t>, int> counts;
+  std::map<std::vector<Tile>, int> counts;
   const int draws = 24000;
   for (int i = 0; i < draws; ++i) ++counts[random_board(random, goal, Solvability::Solvable)];
   ASSERT_EQ(counts.size(), 12u);

@@ -12,8 +12,8 @@
 namespace taquin {
 namespace {
 
-std::vector<uint8_t> v(std::initializer_list<int> xs) {
-  return std::vector<uint8_t>(xs.begin(), xs.end());
+std::vector<Tile> v(std::initializer_list<int> xs) {
+  return std::vector<Tile>(xs.begin(), xs.end());
 }
 
 TEST(Goal, Standard) {
@@ -48,7 +48,7 @@ TEST(Goal, ParseSpecs) {
   EXPECT_EQ(parse_goal_spec("standard")->kind, GoalSpec::Kind::Standard);
   Expected<GoalSpec> custom = parse_goal_spec("2 1 3 0");
   ASSERT_TRUE(custom.ok()) << custom.error().describe();
-  EXPECT_EQ(custom->custom_side, 2);
+  EXPECT_EQ(custom->custom_shape, Shape::square(2));
   Expected<Goal> g = Goal::for_side(*custom, 2);
   ASSERT_TRUE(g.ok());
   EXPECT_EQ(g->tiles(), v({2, 1, 3, 0}));
@@ -158,7 +158,7 @@ TEST(Goal, ParseGoalNamesWhereEachProblemCameFrom) {
   const Expected<Goal> snail = parse_goal("SNAIL", 3, "--size", "--goal");
   ASSERT_TRUE(snail);
   EXPECT_EQ(snail->tiles(), Goal::snail(3).tiles());
-  const Expected<Goal> big = parse_goal("standard", kMaxSide + 1, "--size", "--goal");
+  const Expected<Goal> big = parse_goal("standard", kMaxDim + 1, "--size", "--goal");
   ASSERT_FALSE(big);
   EXPECT_EQ(big.error().source, "--size");
   EXPECT_NE(big.error().message.find("out of range"), std::string::npos);

@@ -127,7 +127,7 @@ TEST(ChooseHeuristic, DefaultTakesTheFirstDirectoryThatServesTheGoal) {
   // symmetry; a goal with the blank on an edge cell is not, and 3x3 has no built-in catalogue,
   // so linear conflict is the strongest there, without a notice.
   EXPECT_EQ(choose_heuristic(Goal::zero_first(3), request)->kind, HeuristicKind::Pdb);
-  const std::vector<uint8_t> edge = {1, 2, 3, 4, 5, 6, 7, 0, 8};
+  const std::vector<Tile> edge = {1, 2, 3, 4, 5, 6, 7, 0, 8};
   Expected<HeuristicChoice> other = choose_heuristic(Goal::custom(3, edge, "edge"), request);
   ASSERT_TRUE(other.ok());
   EXPECT_EQ(other->kind, HeuristicKind::Linear);

@@ -139,10 +139,10 @@ TEST(LinearConflict, KnownValues) {
   const Goal g = Goal::standard(3);
   const LinearConflict<3> h(g.blank_cell());
   // 2 and 1 swapped in their goal row: Manhattan 2, one tile to remove: 2 + 2.
-  const std::vector<uint8_t> swapped = {2, 1, 3, 4, 5, 6, 7, 8, 0};
+  const std::vector<Tile> swapped = {2, 1, 3, 4, 5, 6, 7, 8, 0};
   EXPECT_EQ(h.value(h.init(g.canonical<3>(swapped))), 4);
   // The first row reversed: Manhattan 4, two tiles to remove: 4 + 4.
-  const std::vector<uint8_t> reversed = {3, 2, 1, 4, 5, 6, 7, 8, 0};
+  const std::vector<Tile> reversed = {3, 2, 1, 4, 5, 6, 7, 8, 0};
   EXPECT_EQ(h.value(h.init(g.canonical<3>(reversed))), 8);
 }
 

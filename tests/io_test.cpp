@@ -14,8 +14,8 @@
 namespace taquin {
 namespace {
 
-std::vector<uint8_t> v(std::initializer_list<int> xs) {
-  return std::vector<uint8_t>(xs.begin(), xs.end());
+std::vector<Tile> v(std::initializer_list<int> xs) {
+  return std::vector<Tile>(xs.begin(), xs.end());
 }
 
 TEST(Io, FortyTwoFormatWithComments) {
@@ -29,7 +29,7 @@ TEST(Io, FortyTwoFormatWithComments) {
   Expected<std::vector<Instance>> r = parse_instances(text, "a.txt");
   ASSERT_TRUE(r.ok()) << r.error().describe();
   ASSERT_EQ(r->size(), 1u);
-  EXPECT_EQ((*r)[0].side, 3);
+  EXPECT_EQ((*r)[0].shape, Shape::square(3));
   EXPECT_EQ((*r)[0].line, 2);
   EXPECT_EQ((*r)[0].tiles, v({8, 6, 7, 2, 5, 4, 3, 0, 1}));
 }
@@ -43,9 +43,9 @@ TEST(Io, OneLineAndBatch) {
   Expected<std::vector<Instance>> r = parse_instances(text, "b.txt");
   ASSERT_TRUE(r.ok()) << r.error().describe();
   ASSERT_EQ(r->size(), 2u);
-  EXPECT_EQ((*r)[0].side, 2);
+  EXPECT_EQ((*r)[0].shape, Shape::square(2));
   EXPECT_EQ((*r)[0].optimal_length, 1);
-  EXPECT_EQ((*r)[1].side, 4);
+  EXPECT_EQ((*r)[1].shape, Shape::square(4));
   EXPECT_EQ((*r)[1].line, 4);
   EXPECT_EQ((*r)[1].optimal_length, 57);
 }
@@ -64,7 +64,7 @@ TEST(Io, GridWithoutTheSizeLineIsOneBoard) {
       parse_instances("# no size line\n8 6 7\n2 5 4  # optimal 31\n3 0 1\n", "g");
   ASSERT_TRUE(r.ok()) << r.error().describe();
   ASSERT_EQ(r->size(), 1u);
-  EXPECT_EQ((*r)[0].side, 3);
+  EXPECT_EQ((*r)[0].shape, Shape::square(3));
   EXPECT_EQ((*r)[0].line, 2);
   EXPECT_EQ((*r)[0].tiles, v({8, 6, 7, 2, 5, 4, 3, 0, 1}));
   EXPECT_EQ((*r)[0].optimal_length, 31);
@@ -72,13 +72,13 @@ TEST(Io, GridWithoutTheSizeLineIsOneBoard) {
   r = parse_instances("0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n", "g");
   ASSERT_TRUE(r.ok()) << r.error().describe();
   ASSERT_EQ(r->size(), 1u);
-  EXPECT_EQ((*r)[0].side, 4);
+  EXPECT_EQ((*r)[0].shape, Shape::square(4));
   EXPECT_EQ((*r)[0].tiles[15], 15);
   // Four 2x2 one-line boards stay four boards.
   r = parse_instances("1 2 3 0\n1 2 0 3\n0 1 2 3\n3 1 2 0\n", "b");
   ASSERT_TRUE(r.ok()) << r.error().describe();
   ASSERT_EQ(r->size(), 4u);
-  EXPECT_EQ((*r)[3].side, 2);
+  EXPECT_EQ((*r)[3].shape, Shape::square(2));
   // A 2x2 grid, then a 42-format board.
   r = parse_instances("1 2\n3 0\n3\n1 2 3\n4 5 6\n7 8 0\n", "m");
   ASSERT_TRUE(r.ok()) << r.error().describe();
@@ -107,7 +107,7 @@ TEST(Io, FormatIsRecordedAndChoosesTheDefaultGoal) {
 }
 
 TEST(Io, FormatRoundTrips) {
-  const std::vector<uint8_t> tiles = {14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3};
+  const std::vector<Tile> tiles = {14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3};
   for (BoardFormat f : {BoardFormat::OneLine, BoardFormat::FortyTwo}) {
     Expected<std::vector<Instance>> r = parse_instances(format_board(tiles, 4, f), "x");
     ASSERT_TRUE(r.ok()) << r.error().describe();
@@ -145,15 +145,13 @@ TEST(Io, BadInputsNameLineAndProblem) {
       {"", 0, "empty"},
       {"# only comments\n\n", 0, "empty"},
       {"1\n0\n", 1, "side 1 is out of range"},
-      {"9\n", 1, "side 9 is out of range"},
+      {"101\n", 1, "side 101 is out of range"},
+      {"3 101\n", 1, "columns 101 is out of range"},
+      {"0 4\n", 1, "rows 0 is out of range"},
+      {"2 3\n1 2 3\n4 5\n", 3, "row has 2 values but the size line says 2x3"},
+      {"2 3\n1 2 3\n4 5 5\n", 1, "duplicate tile 5; missing blank (0)"},
       {std::string("1 2 3\0 0", 8), 1, "binary data"},
       {std::string(kMaxLineBytes + 10, '1'), 1, "over the limit"},
-      {"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 "
-       "34 35 "
-       "36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 "
-       "66 67 68 "
-       "69 70 71 72 73 74 75 76 77 78 79 80 0\n",
-       1, "side 9 is out of range"},
       {"1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 99999999999999\n", 1, "out of range"},
   };
   for (const BadCase& c : cases) {

@@ -479,7 +479,7 @@ TEST(Pdb5Bench, ChildAndSplitOrdersKeepTheLengths) {
   Random random(50);
   std::string lines;
   for (int i = 0; i < 3; ++i) {
-    const std::vector<uint8_t> tiles = random_walk(random, goal, 50);
+    const std::vector<Tile> tiles = random_walk(random, goal, 50);
     const SearchResult truth =
         ida_search(goal.canonical<5>(tiles), LinearConflict<5>(goal.blank_cell()));
     ASSERT_EQ(truth.outcome, Outcome::Solved);
@@ -505,7 +505,7 @@ TEST(Pdb5Solve, DefaultHeuristicIsTheDatabaseAndALimitReportsTheBoundProved) {
   const Goal goal = Goal::zero_first(5);
   const pdb::PdbSet set = quads(goal);  // built, so that --pdb names it
   Random random(7);
-  const std::vector<uint8_t> tiles = random_walk(random, goal, 60);
+  const std::vector<Tile> tiles = random_walk(random, goal, 60);
   std::string board;
   for (uint8_t t : tiles) board += (board.empty() ? "" : " ") + std::to_string(t);
   const std::string pdb_option = " --pdb " + (scratch() / "quads.cat").string();

@@ -173,9 +173,9 @@ TEST_F(PdbFile, MissingTableNamesTheBuildCommand) {
 
 TEST(PdbShipped, EveryBlankCellHasOneShippedSevenEightCatalogue) {
   for (int blank = 0; blank < 16; ++blank) {
-    std::vector<uint8_t> tiles(16);
+    std::vector<Tile> tiles(16);
     for (int cell = 0, label = 1; cell < 16; ++cell)
-      tiles[cell] = cell == blank ? 0 : static_cast<uint8_t>(label++);
+      tiles[cell] = cell == blank ? 0 : static_cast<Tile>(label++);
     const Goal goal = Goal::custom(4, tiles, "blank on " + std::to_string(blank));
     int serving = 0;
     for (const char* stem : {"7-8", "7-8-centre", "7-8-edge"}) {

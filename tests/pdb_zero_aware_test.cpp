@@ -303,7 +303,7 @@ TEST(PdbZeroAware, EveryEightPuzzleAdmissibleAndAtLeastClassic) {
   expect_incremental_equals_full(hz, goal, 3);
   // IDA* with it finds the BFS lengths.
   const SearchResult r =
-      ida_search(goal.canonical<3>(std::vector<uint8_t>{8, 6, 7, 2, 5, 4, 3, 0, 1}), hz);
+      ida_search(goal.canonical<3>(std::vector<Tile>{8, 6, 7, 2, 5, 4, 3, 0, 1}), hz);
   ASSERT_EQ(r.outcome, Outcome::Solved);
   EXPECT_EQ(r.moves.size(), 31u);
   fs::remove_all(dir);

@@ -35,7 +35,7 @@ const std::string kBoard = "8 6 7 2 5 4 3 0 1";
 
 struct Solution {
   std::vector<Dir> moves;
-  std::vector<std::vector<uint8_t>> path;  // replayed here, independently of the pictures
+  std::vector<std::vector<Tile>> path;  // replayed here, independently of the pictures
 };
 
 // Solves `board` on side `side` (standard goal) with `extra` options, and replays its moves.
@@ -89,7 +89,7 @@ bool near(Rgb a, Rgb b) {
 
 // Checks the board `tiles` drawn with its top-left cell at (x0, y0): the blank's cell white at
 // its centre, every tile's square in its goal cell's colour near its top-left corner.
-void expect_board(const Image& image, int x0, int y0, const std::vector<uint8_t>& tiles,
+void expect_board(const Image& image, int x0, int y0, const std::vector<Tile>& tiles,
                   const Goal& goal, const std::string& what) {
   const int side = goal.side();
   for (int c = 0; c < side * side; ++c) {
@@ -218,7 +218,7 @@ TEST(PictureCli, AnimatedSvgPlaysInABrowserAtChosenTimes) {
   // their common edge (12 off the line of the move, clear of the digit) are both its colour;
   // at rest, the one in the blank's cell was white.
   const Image mid = browser_frame(text, start_pause + move * k + move / 2, "played_mid");
-  const auto blank_of = [](const std::vector<uint8_t>& tiles) {
+  const auto blank_of = [](const std::vector<Tile>& tiles) {
     return static_cast<int>(std::find(tiles.begin(), tiles.end(), 0) - tiles.begin());
   };
   const int from = blank_of(s.path[k + 1]), to = blank_of(s.path[k]);

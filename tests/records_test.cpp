@@ -65,13 +65,13 @@ TEST(Records, NumbersKeepTheirForm) {
 }
 
 TEST(Records, ArraysInJsonAndCsv) {
-  const std::vector<uint8_t> board = {1, 2, 3, 0};
+  const std::vector<Tile> board = {1, 2, 3, 0};
   const std::vector<uint64_t> counts = {0, std::numeric_limits<uint64_t>::max()};
-  const std::vector<std::vector<uint8_t>> path = {{1, 2}, {}, {3}};
+  const std::vector<std::vector<Tile>> path = {{1, 2}, {}, {3}};
   JsonLine line;
-  line.add("id", 7).add("board", std::span<const uint8_t>(board));
+  line.add("id", 7).add("board", std::span<const Tile>(board));
   line.add("counts", std::span<const uint64_t>(counts));
-  line.add("path", std::span<const std::vector<uint8_t>>(path)).add("seconds", 0.25);
+  line.add("path", std::span<const std::vector<Tile>>(path)).add("seconds", 0.25);
   EXPECT_EQ(line.str(), R"({"id":7,"board":[1,2,3,0],"counts":[0,18446744073709551615],)"
                         R"("path":[[1,2],[],[3]],"seconds":0.25})");
   const RecordFormat csv("csv", {"id", "board", "counts", "path", "seconds", "missing"});
@@ -89,8 +89,8 @@ TEST(Records, AFieldTwiceOrOutsideTheColumnsIsABug) {
 }
 
 // A made-up search of the 3x3 board `kBoard` (times fixed, so that every byte is known).
-const std::vector<uint8_t> kBoard = {1, 2, 3, 4, 5, 6, 0, 7, 8};
-const std::vector<uint8_t> kGoal = {1, 2, 3, 4, 5, 6, 7, 8, 0};
+const std::vector<Tile> kBoard = {1, 2, 3, 4, 5, 6, 0, 7, 8};
+const std::vector<Tile> kGoal = {1, 2, 3, 4, 5, 6, 7, 8, 0};
 
 SearchResult made_up(Outcome outcome) {
   SearchResult r;
@@ -116,32 +116,33 @@ SolveFacts facts_of(const Instance& inst, const SearchResult& r) {
 
 TEST(SolveRecord, EveryColumnInJsonAndCsv) {
   Instance inst;
-  inst.side = 3;
+  inst.shape = Shape::square(3);
   inst.tiles = kBoard;
   inst.source = "b, \"q\".txt";
   inst.line = 4;
   inst.optimal_length = 2;
   const SearchResult solved = made_up(Outcome::Solved);
-  const std::vector<std::vector<uint8_t>> path = {kBoard, {1, 2, 3, 4, 5, 6, 7, 0, 8}, kGoal};
+  const std::vector<std::vector<Tile>> path = {kBoard, {1, 2, 3, 4, 5, 6, 7, 0, 8}, kGoal};
   SolveFacts facts = facts_of(inst, solved);
   facts.path = &path;
   const JsonLine line = solve_record(facts);
-  EXPECT_EQ(line.str(),
-            R"({"id":7,"source":"b, \"q\".txt","line":4,"size":3,"board":[1,2,3,4,5,6,0,7,8],)"
-            R"("goal":[1,2,3,4,5,6,7,8,0],"solvable":true,"outcome":"solved","length":2,)"
-            R"("moves":"RR","optimal":true,"algorithm":"ida","heuristic":"linear","threads":1,)"
-            R"("states_selected":3,"max_states_in_memory":5,"nodes_expanded":2,)"
-            R"("nodes_generated":4,"iterations":1,"seconds":0.25,"nodes_per_second":8,)"
-            R"("optimal_length":2,"lower_bound":null,)"
-            R"("path":[[1,2,3,4,5,6,0,7,8],[1,2,3,4,5,6,7,0,8],[1,2,3,4,5,6,7,8,0]]})");
+  EXPECT_EQ(
+      line.str(),
+      R"({"id":7,"source":"b, \"q\".txt","line":4,"size":3,"rows":3,"cols":3,"board":[1,2,3,4,5,6,0,7,8],)"
+      R"("goal":[1,2,3,4,5,6,7,8,0],"solvable":true,"outcome":"solved","length":2,)"
+      R"("moves":"RR","optimal":true,"algorithm":"ida","heuristic":"linear","threads":1,)"
+      R"("states_selected":3,"max_states_in_memory":5,"nodes_expanded":2,)"
+      R"("nodes_generated":4,"iterations":1,"seconds":0.25,"nodes_per_second":8,)"
+      R"("optimal_length":2,"lower_bound":null,)"
+      R"("path":[[1,2,3,4,5,6,0,7,8],[1,2,3,4,5,6,7,0,8],[1,2,3,4,5,6,7,8,0]]})");
   const RecordFormat csv("csv", solve_csv_columns(true));
   EXPECT_EQ(
       csv.header(),
-      "id,source,line,size,board,goal,solvable,outcome,length,moves,optimal,algorithm,"
+      "id,source,line,size,rows,cols,board,goal,solvable,outcome,length,moves,optimal,algorithm,"
       "heuristic,threads,states_selected,max_states_in_memory,nodes_expanded,"
       "nodes_generated,iterations,seconds,nodes_per_second,optimal_length,lower_bound,path\n");
   EXPECT_EQ(csv.line(line),
-            "7,\"b, \"\"q\"\".txt\",4,3,1 2 3 4 5 6 0 7 8,1 2 3 4 5 6 7 8 0,true,solved,2,RR,"
+            "7,\"b, \"\"q\"\".txt\",4,3,3,3,1 2 3 4 5 6 0 7 8,1 2 3 4 5 6 7 8 0,true,solved,2,RR,"
             "true,ida,linear,1,3,5,2,4,1,0.25,8,2,,"
             "1 2 3 4 5 6 0 7 8;1 2 3 4 5 6 7 0 8;1 2 3 4 5 6 7 8 0\n");
   EXPECT_EQ(solve_text_statistics(facts),
@@ -157,7 +158,7 @@ TEST(SolveRecord, EveryColumnInJsonAndCsv) {
 
 TEST(SolveRecord, NullsFollowTheOutcome) {
   Instance inst;
-  inst.side = 3;
+  inst.shape = Shape::square(3);
   inst.tiles = kBoard;
   inst.source = "<stdin>";
   inst.line = 1;
@@ -165,15 +166,16 @@ TEST(SolveRecord, NullsFollowTheOutcome) {
   SolveFacts facts = facts_of(inst, stopped);
   facts.algorithm = "bfs";
   facts.kind = Algorithm::Bfs;
-  std::vector<std::vector<uint8_t>> no_path;
+  std::vector<std::vector<Tile>> no_path;
   facts.path = &no_path;  // --show-path: no path when not solved
-  EXPECT_EQ(solve_record(facts).str(),
-            R"({"id":7,"source":"<stdin>","line":1,"size":3,"board":[1,2,3,4,5,6,0,7,8],)"
-            R"("goal":[1,2,3,4,5,6,7,8,0],"solvable":true,"outcome":"node-limit","length":null,)"
-            R"("moves":null,"optimal":false,"algorithm":"bfs","heuristic":"none","threads":1,)"
-            R"("states_selected":3,"max_states_in_memory":5,"nodes_expanded":2,)"
-            R"("nodes_generated":4,"iterations":1,"seconds":0.25,"nodes_per_second":8,)"
-            R"("optimal_length":null,"lower_bound":2})");
+  EXPECT_EQ(
+      solve_record(facts).str(),
+      R"({"id":7,"source":"<stdin>","line":1,"size":3,"rows":3,"cols":3,"board":[1,2,3,4,5,6,0,7,8],)"
+      R"("goal":[1,2,3,4,5,6,7,8,0],"solvable":true,"outcome":"node-limit","length":null,)"
+      R"("moves":null,"optimal":false,"algorithm":"bfs","heuristic":"none","threads":1,)"
+      R"("states_selected":3,"max_states_in_memory":5,"nodes_expanded":2,)"
+      R"("nodes_generated":4,"iterations":1,"seconds":0.25,"nodes_per_second":8,)"
+      R"("optimal_length":null,"lower_bound":2})");
   EXPECT_EQ(solve_text_statistics(facts).find("iterations"), std::string::npos);
   EXPECT_NE(solve_text_statistics(facts).find("optimal: unknown\n"), std::string::npos);
   // Unsolvable: no bound, in bench as in solve.
@@ -196,11 +198,12 @@ TEST(SolveRecord, NullsFollowTheOutcome) {
   compare.seconds_decimals = 6;
   JsonLine row;
   add_solve_columns(row, compare, kCompareColumns);
-  EXPECT_EQ(row.str(), R"({"id":7,"source":"<stdin>","line":1,"size":3,"algorithm":"ida",)"
-                       R"("heuristic":"linear","outcome":"node-limit","length":null,)"
-                       R"("optimal":false,"states_selected":3,"max_states_in_memory":5,)"
-                       R"("nodes_expanded":2,"nodes_generated":4,"seconds":0.250000,)"
-                       R"("lower_bound":2})");
+  EXPECT_EQ(row.str(),
+            R"({"id":7,"source":"<stdin>","line":1,"size":3,"rows":3,"cols":3,"algorithm":"ida",)"
+            R"("heuristic":"linear","outcome":"node-limit","length":null,)"
+            R"("optimal":false,"states_selected":3,"max_states_in_memory":5,)"
+            R"("nodes_expanded":2,"nodes_generated":4,"seconds":0.250000,)"
+            R"("lower_bound":2})");
 }
 
 TEST(SolveRecord, AnUnknownColumnIsABug) {

@@ -97,7 +97,7 @@ TEST(Render, Palette256GivesNeighbouringGoalCellsDistinctEntriesInGradientOrder)
 }
 
 TEST(Render, PlainBlockIsTheGridOfFormatBoard) {
-  const std::vector<uint8_t> tiles = {1, 2, 3, 4, 5, 6, 0, 7, 8};
+  const std::vector<Tile> tiles = {1, 2, 3, 4, 5, 6, 0, 7, 8};
   const TextBlock block = board_block(tiles, Goal::standard(3), TermColour::None);
   EXPECT_EQ(block.lines, (std::vector<std::string>{"1 2 3", "4 5 6", ". 7 8"}));
   EXPECT_EQ(block.width, 5);
@@ -107,7 +107,7 @@ TEST(Render, PlainBlockIsTheGridOfFormatBoard) {
 }
 
 TEST(Render, ColouredBlockColoursByGoalCellAndMarksMisplacedTilesWithoutColour) {
-  const std::vector<uint8_t> tiles = {1, 2, 3, 4, 5, 6, 0, 7, 8};
+  const std::vector<Tile> tiles = {1, 2, 3, 4, 5, 6, 0, 7, 8};
   const Goal goal = Goal::standard(3);
   const TextBlock block = board_block(tiles, goal, TermColour::TrueColour);
   ASSERT_EQ(block.lines.size(), 3u);

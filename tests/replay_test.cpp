@@ -7,14 +7,14 @@ namespace taquin {
 namespace {
 
 TEST(Replay, PathListsEveryBoardFromTheStartToTheGoal) {
-  const std::vector<uint8_t> start = {1, 2, 3, 4, 5, 6, 0, 7, 8};
-  Expected<std::vector<std::vector<uint8_t>>> path =
+  const std::vector<Tile> start = {1, 2, 3, 4, 5, 6, 0, 7, 8};
+  Expected<std::vector<std::vector<Tile>>> path =
       replay_solution(start, std::vector<Dir>{Dir::Right, Dir::Right}, Goal::standard(3));
   ASSERT_TRUE(path.ok()) << path.error().describe();
   ASSERT_EQ(path->size(), 3u);
   EXPECT_EQ((*path)[0], start);
-  EXPECT_EQ((*path)[1], (std::vector<uint8_t>{1, 2, 3, 4, 5, 6, 7, 0, 8}));
-  EXPECT_EQ((*path)[2], (std::vector<uint8_t>{1, 2, 3, 4, 5, 6, 7, 8, 0}));
+  EXPECT_EQ((*path)[1], (std::vector<Tile>{1, 2, 3, 4, 5, 6, 7, 0, 8}));
+  EXPECT_EQ((*path)[2], (std::vector<Tile>{1, 2, 3, 4, 5, 6, 7, 8, 0}));
   // The goal itself needs no move: a path of one board.
   path = replay_solution(Goal::snail(3).tiles(), std::vector<Dir>{}, Goal::snail(3));
   ASSERT_TRUE(path.ok());
@@ -22,7 +22,7 @@ TEST(Replay, PathListsEveryBoardFromTheStartToTheGoal) {
 }
 
 TEST(Replay, WrongSolutionsAreCaught) {
-  const std::vector<uint8_t> start = {1, 2, 3, 4, 5, 6, 0, 7, 8};
+  const std::vector<Tile> start = {1, 2, 3, 4, 5, 6, 0, 7, 8};
   const Goal goal = Goal::standard(3);
   // Off the board: the blank is on the left edge.
   auto off = replay_solution(start, std::vector<Dir>{Dir::Left}, goal);

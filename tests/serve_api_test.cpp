@@ -142,7 +142,7 @@ TEST_F(ServeApi, ChecksABoardInAnyFormat) {
   ASSERT_EQ(s2, 200);
   EXPECT_EQ(snail["goal"], json::array({1, 2, 3, 8, 0, 4, 7, 6, 5}));
   EXPECT_EQ(snail["solvable"],
-            is_solvable(std::vector<uint8_t>{2, 1, 3, 4, 5, 6, 7, 8, 0}, Goal::snail(3)));
+            is_solvable(std::vector<Tile>{2, 1, 3, 4, 5, 6, 7, 8, 0}, Goal::snail(3)));
   // A board in the 42 format means the snail goal unless the request names one ("42" is the snail).
   const json snail_tiles = json::array({1, 2, 3, 8, 0, 4, 7, 6, 5});
   for (const json& goal : {json(nullptr), json("42"), json("snail")}) {
@@ -172,7 +172,7 @@ TEST_F(ServeApi, GeneratesBoards) {
     EXPECT_EQ(rec["size"], size);
     EXPECT_EQ(rec["board"].size(), static_cast<size_t>(size * size));
     EXPECT_EQ(rec["solvable"], true);
-    const std::vector<uint8_t> tiles = rec["board"].get<std::vector<uint8_t>>();
+    const std::vector<Tile> tiles = rec["board"].get<std::vector<Tile>>();
     EXPECT_TRUE(is_solvable(tiles, Goal::standard(size)));
   }
   const auto [status, walk] =
@@ -188,7 +188,7 @@ TEST_F(ServeApi, SolvesOptimallyAsTheLibrarysBfsSays) {
   Random random(29);
   for (const char* algorithm : {"ida", "astar", "bfs"}) {
     for (int i = 0; i < 6; ++i) {
-      const std::vector<uint8_t> tiles = random_board(random, goal, Solvability::Solvable);
+      const std::vector<Tile> tiles = random_board(random, goal, Solvability::Solvable);
       SearchPlan plan;
       plan.algorithm = Algorithm::Bfs;
       const SearchResult bfs = run_search<3>(goal.canonical<3>(tiles), plan, nullptr);
@@ -203,7 +203,7 @@ TEST_F(ServeApi, SolvesOptimallyAsTheLibrarysBfsSays) {
       // The moves replay from the board to the goal, through the path given.
       Expected<std::vector<Dir>> moves = parse_moves(rec["moves"].get<std::string>());
       ASSERT_TRUE(moves);
-      Expected<std::vector<std::vector<uint8_t>>> path = replay_solution(tiles, *moves, goal);
+      Expected<std::vector<std::vector<Tile>>> path = replay_solution(tiles, *moves, goal);
       ASSERT_TRUE(path) << path.error().describe();
       EXPECT_EQ(rec["path"], json(*path));
     }
@@ -331,8 +331,8 @@ TEST_F(ServeApi, ComparesEveryAlgorithm) {
   SearchPlan plan;
   plan.algorithm = Algorithm::Bfs;
   const Goal goal = Goal::standard(3);
-  const SearchResult bfs = run_search<3>(
-      goal.canonical<3>(std::vector<uint8_t>{4, 1, 3, 7, 2, 6, 0, 5, 8}), plan, nullptr);
+  const SearchResult bfs =
+      run_search<3>(goal.canonical<3>(std::vector<Tile>{4, 1, 3, 7, 2, 6, 0, 5, 8}), plan, nullptr);
   for (const json& row : rows) {
     EXPECT_EQ(row["outcome"], "solved") << row.dump();
     if (row["algorithm"] != "greedy") {

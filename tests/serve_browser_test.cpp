@@ -271,7 +271,7 @@ TEST_F(ServeBrowser, SolvesAnimatesStopsComparesAndPlays) {
   ASSERT_NO_FATAL_FAILURE(load_page(browser, server.url(), 1000, 1150));
 
   // A board typed in the 42 format; its optimum from the library's BFS.
-  const std::vector<uint8_t> tiles = {8, 6, 7, 2, 5, 4, 3, 0, 1};
+  const std::vector<Tile> tiles = {8, 6, 7, 2, 5, 4, 3, 0, 1};
   const Goal goal = Goal::standard(3);
   SearchPlan plan;
   plan.algorithm = Algorithm::Bfs;

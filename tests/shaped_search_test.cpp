@@ -12,7 +12,7 @@
 #include "search/instances.hpp"
 #include "shape/grid.hpp"
 #include "shape/search.hpp"
-#include "shape/shape.hpp"
+#include "shape/shape_tables.hpp"
 #include "test_support.hpp"
 
 namespace taquin::shape {

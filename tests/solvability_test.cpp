@@ -17,8 +17,8 @@ namespace {
 template <int N>
 void check_all_arrangements(const Goal& goal) {
   const std::vector<uint8_t> dist = all_distances<N>(goal);
-  std::array<uint8_t, N * N> t{};
-  std::iota(t.begin(), t.end(), uint8_t{0});
+  std::array<Tile, N * N> t{};
+  std::iota(t.begin(), t.end(), Tile{0});
   size_t total = 0, solvable = 0;
   do {
     const Board<N> canonical = goal.canonical<N>(t);
@@ -46,7 +46,7 @@ TEST(Solvability, AllThreeByThreeArrangementsSnailGoal) {
 }
 
 TEST(Solvability, KnownUnsolvable) {
-  const std::vector<uint8_t> t = {1, 2, 3, 4, 5, 6, 8, 7, 0};
+  const std::vector<Tile> t = {1, 2, 3, 4, 5, 6, 8, 7, 0};
   EXPECT_FALSE(is_solvable(t, Goal::standard(3)));
 }
 
@@ -68,9 +68,9 @@ TEST(Solvability, ReferenceDataAllSolvable) {
 }
 
 TEST(Solvability, PermutationParity) {
-  const std::vector<uint8_t> identity = {0, 1, 2, 3};
-  const std::vector<uint8_t> swap = {1, 0, 2, 3};
-  const std::vector<uint8_t> three_cycle = {1, 2, 0, 3};
+  const std::vector<Tile> identity = {0, 1, 2, 3};
+  const std::vector<Tile> swap = {1, 0, 2, 3};
+  const std::vector<Tile> three_cycle = {1, 2, 0, 3};
   EXPECT_EQ(permutation_parity(identity), 0);
   EXPECT_EQ(permutation_parity(swap), 1);
   EXPECT_EQ(permutation_parity(three_cycle), 0);

@@ -14,7 +14,7 @@ TEST(SolveCall, SolvesAndReplaysTowardsAnyGoal) {
     const std::vector<uint8_t> distances = small_board_distances(goal);
     Random random(7);
     for (int i = 0; i < 40; ++i) {
-      const std::vector<uint8_t> tiles = random_board(random, goal, Solvability::Solvable);
+      const std::vector<Tile> tiles = random_board(random, goal, Solvability::Solvable);
       SearchPlan plan;
       Expected<CheckedResult> r = solve(tiles, goal, plan, nullptr);
       ASSERT_TRUE(r) << r.error().describe();
@@ -30,7 +30,7 @@ TEST(SolveCall, SolvesAndReplaysTowardsAnyGoal) {
 
 TEST(SolveCall, UnsolvableIsAnOutcomeNotAnError) {
   const Goal goal = Goal::standard(3);
-  const std::vector<uint8_t> tiles = {2, 1, 3, 4, 5, 6, 7, 8, 0};
+  const std::vector<Tile> tiles = {2, 1, 3, 4, 5, 6, 7, 8, 0};
   Expected<CheckedResult> r = solve(tiles, goal, SearchPlan{}, nullptr);
   ASSERT_TRUE(r);
   EXPECT_EQ(r->outcome, Outcome::Unsolvable);
@@ -39,11 +39,11 @@ TEST(SolveCall, UnsolvableIsAnOutcomeNotAnError) {
 
 TEST(SolveCall, RefusesWhatItCannotSearch) {
   const Goal goal = Goal::standard(3);
-  const auto message = [&](std::vector<uint8_t> tiles, SearchPlan plan) {
+  const auto message = [&](std::vector<Tile> tiles, SearchPlan plan) {
     Expected<CheckedResult> r = solve(tiles, goal, plan, nullptr);
     return r ? std::string("ok") : r.error().describe();
   };
-  const std::vector<uint8_t> good = {1, 2, 3, 4, 5, 6, 7, 0, 8};
+  const std::vector<Tile> good = {1, 2, 3, 4, 5, 6, 7, 0, 8};
   EXPECT_EQ(message({1, 2, 3, 0}, {}), "solve: the board has 4 tiles, the goal 9");
   EXPECT_EQ(message({1, 1, 3, 4, 5, 6, 7, 0, 8}, {}),
             "solve: the board's tiles are not 0 to 8 once each");
@@ -62,7 +62,7 @@ TEST(SolveCall, RefusesWhatItCannotSearch) {
 
 TEST(SolveCall, AResultThatDoesNotReplayIsRefused) {
   const Goal goal = Goal::standard(3);
-  const std::vector<uint8_t> tiles = {1, 2, 3, 4, 5, 6, 7, 0, 8};
+  const std::vector<Tile> tiles = {1, 2, 3, 4, 5, 6, 7, 0, 8};
   SearchResult wrong;
   wrong.outcome = Outcome::Solved;
   wrong.moves = {Dir::Left};
@@ -82,7 +82,7 @@ TEST(SolveCall, AResultThatDoesNotReplayIsRefused) {
 TEST(StableApi, ParsesBoardsAndGoals) {
   Expected<Instance> board = parse_board("8 6 7 2 5 4 3 0 1");
   ASSERT_TRUE(board);
-  EXPECT_EQ(board->side, 3);
+  EXPECT_EQ(board->shape, Shape::square(3));
   EXPECT_FALSE(parse_board("1 2 3 0\n1 2 3 0\n"));
   EXPECT_FALSE(parse_board(""));
   EXPECT_EQ(parse_board("1 2 3", "argv").error().source, "argv");
@@ -90,7 +90,7 @@ TEST(StableApi, ParsesBoardsAndGoals) {
   ASSERT_TRUE(goal);
   EXPECT_EQ(goal->tiles(), Goal::snail(3).tiles());
   EXPECT_FALSE(make_goal("snial", 3));
-  EXPECT_FALSE(make_goal("standard", 9));
+  EXPECT_FALSE(make_goal("standard", 101));
   EXPECT_FALSE(make_goal("1 2 3 0", 3));  // a goal of another side
   Expected<CheckedResult> r = solve(*board, *make_goal("standard", 3));
   ASSERT_TRUE(r);
@@ -103,7 +103,8 @@ TEST(StableApi, BatchesInOrderAndCancels) {
   Random random(3);
   std::vector<Instance> boards;
   for (int i = 0; i < 200; ++i)
-    boards.push_back({3, random_board(random, goal, Solvability::Any), "test", i + 1, {}});
+    boards.push_back(
+        {Shape::square(3), random_board(random, goal, Solvability::Any), "test", i + 1, {}});
   const std::vector<Expected<CheckedResult>> results = solve_batch(boards, goal, {}, {}, 2);
   ASSERT_EQ(results.size(), boards.size());
   for (size_t i = 0; i < boards.size(); ++i) {

@@ -126,7 +126,7 @@ TEST(SolveCli, JsonContractOneLineEachInInputOrder) {
     EXPECT_EQ(field(lines[i], "id"), std::to_string(i + 1));
     EXPECT_EQ(field(lines[i], "heuristic"), "\"linear\"");
   }
-  EXPECT_EQ(numbers(field(lines[0], "board")), (std::vector<uint8_t>{1, 2, 3, 4, 5, 6, 0, 7, 8}));
+  EXPECT_EQ(numbers(field(lines[0], "board")), (std::vector<Tile>{1, 2, 3, 4, 5, 6, 0, 7, 8}));
   EXPECT_EQ(field(lines[0], "length"), "2");
   EXPECT_EQ(field(lines[0], "moves"), "\"RR\"");
   EXPECT_EQ(field(lines[1], "solvable"), "false");

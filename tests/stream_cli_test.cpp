@@ -87,7 +87,7 @@ std::vector<std::string> file_lines(const std::string& path) {
   return out;
 }
 
-std::string one_line(const std::vector<uint8_t>& tiles) {
+std::string one_line(const std::vector<Tile>& tiles) {
   std::string out;
   for (size_t c = 0; c < tiles.size(); ++c) out += (c ? " " : "") + std::to_string(tiles[c]);
   return out;
@@ -95,11 +95,11 @@ std::string one_line(const std::vector<uint8_t>& tiles) {
 
 // `count` 3x3 boards a few random moves from the standard goal (each solved in microseconds), one
 // in 16 with two tiles swapped (unsolvable), drawn with a fixed seed.
-std::vector<std::vector<uint8_t>> near_boards(size_t count, uint64_t seed) {
+std::vector<std::vector<Tile>> near_boards(size_t count, uint64_t seed) {
   std::mt19937_64 random(seed);
-  std::vector<std::vector<uint8_t>> out;
+  std::vector<std::vector<Tile>> out;
   for (size_t i = 0; i < count; ++i) {
-    std::vector<uint8_t> tiles = Goal::standard(3).tiles();
+    std::vector<Tile> tiles = Goal::standard(3).tiles();
     int blank = 8;
     for (int step = static_cast<int>(random() % 12); step > 0; --step) {
       const int r = blank / 3, c = blank % 3;
@@ -129,7 +129,7 @@ std::filesystem::path scratch() {
 }
 
 // Writes `count` boards, pool[i % pool.size()] for the i-th, one a line, to `path`.
-void write_batch(const std::string& path, const std::vector<std::vector<uint8_t>>& pool,
+void write_batch(const std::string& path, const std::vector<std::vector<Tile>>& pool,
                  size_t count) {
   std::string chunk;
   for (const auto& tiles : pool) chunk += one_line(tiles) + "\n";
@@ -158,7 +158,7 @@ void expect_bounded_memory(const Measured& big, const Measured& small, long boun
 TEST(StreamCli, ABigBatchRunsInBoundedMemory) {
   const std::filesystem::path dir = scratch();
   const std::string big = (dir / "big.txt").string(), small = (dir / "small.txt").string();
-  const std::vector<std::vector<uint8_t>> pool = near_boards(4096, 7);
+  const std::vector<std::vector<Tile>> pool = near_boards(4096, 7);
   const size_t boards = 1900000;  // 18 bytes each
   write_batch(big, pool, boards);
   write_batch(small, pool, 1000);
@@ -200,7 +200,7 @@ TEST(StreamCli, ABigBatchRunsInBoundedMemory) {
 TEST(StreamCli, EveryRecordOfABatchInBoundedMemory) {
   const std::filesystem::path dir = scratch();
   const std::string file = (dir / "batch.txt").string(), small = (dir / "small.txt").string();
-  const std::vector<std::vector<uint8_t>> pool = near_boards(1000, 11);
+  const std::vector<std::vector<Tile>> pool = near_boards(1000, 11);
   const size_t boards = 150000;
   write_batch(file, pool, boards);
   write_batch(small, pool, 1000);
@@ -238,12 +238,12 @@ TEST(StreamCli, StreamedRecordsAreEachBoardsInInputOrder) {
   const std::vector<uint8_t> distance = all_distances<3>(goal);
   std::mt19937_64 random(2026);
   std::string text;
-  std::vector<std::vector<uint8_t>> boards;  // in order; empty: a bad board
+  std::vector<std::vector<Tile>> boards;  // in order; empty: a bad board
   std::vector<int> lines;
   int line = 1;
   for (int i = 0; i < 3000; ++i) {
     const uint64_t rank = random() % distance.size();
-    const std::vector<uint8_t> tiles = goal.tiles_of<3>(board_of_rank<3>(rank, goal.blank_cell()));
+    const std::vector<Tile> tiles = goal.tiles_of<3>(board_of_rank<3>(rank, goal.blank_cell()));
     if (i % 50 == 7) {  // a duplicate tile
       text += "1 1 2 3 4 5 6 7 8\n";
       boards.push_back({});

@@ -56,7 +56,7 @@ inline std::vector<uint64_t> sample_ranks(const std::vector<uint8_t>& dist, int 
 template <int N>
 ::testing::AssertionResult solves(const Goal& goal, const Board<N>& start,
                                   const std::vector<Dir>& moves) {
-  const Expected<std::vector<std::vector<uint8_t>>> path =
+  const Expected<std::vector<std::vector<Tile>>> path =
       replay_solution(goal.tiles_of<N>(start), moves, goal);
   if (path) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << path.error().describe();

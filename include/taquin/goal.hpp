@@ -9,16 +9,17 @@
 
 #include "taquin/board.hpp"
 #include "taquin/error.hpp"
+#include "taquin/shape.hpp"
 
 namespace taquin {
 
-// The goal asked for, before the board side is known.
+// The goal asked for, before the board's shape is known.
 struct GoalSpec {
   enum class Kind { Standard, ZeroFirst, Snail, Custom };
   Kind kind = Kind::Standard;
-  std::vector<uint8_t> custom_tiles;  // Custom only: tiles row-major, 0 = blank
-  int custom_side = 0;                // Custom only
-  std::string name = "standard";      // as the user wrote it (a file name for a custom goal file)
+  std::vector<Tile> custom_tiles;  // Custom only: tiles row-major, 0 = blank
+  Shape custom_shape;              // Custom only
+  std::string name = "standard";   // as the user wrote it (a file name for a custom goal file)
 };
 
 // Parses a goal: a name, "standard" (also ""), "zero-first" or "snail" ("42" too: the 42 school's
@@ -30,32 +31,46 @@ Expected<GoalSpec> parse_goal_spec(std::string_view text, std::string_view sourc
 
 class Goal;
 
-// The goal `text` names (parse_goal_spec) for boards of `side`: refuses a side outside
-// [kMinSide, kMaxSide] (an error naming `side_source`), a bad spec (naming `spec_source`) and a
-// custom goal of another side (an error without a source, as Goal::for_side's).
-Expected<Goal> parse_goal(std::string_view text, int side, std::string_view side_source,
+// The goal `text` names (parse_goal_spec) for boards of `shape`: refuses a shape outside
+// [kMinDim, kMaxDim] (an error naming `shape_source`), a bad spec (naming `spec_source`) and a
+// custom goal of another shape (an error without a source, as Goal::for_shape's).
+Expected<Goal> parse_goal(std::string_view text, Shape shape, std::string_view shape_source,
                           std::string_view spec_source);
 
-// A goal arrangement of one side: which tile stands on each cell, and where each tile belongs.
+// A goal arrangement of one shape: which tile stands on each cell, and where each tile belongs.
 class Goal {
  public:
-  // 1 … N²−1 then the blank.
-  static Goal standard(int side);
-  // The blank then 1 … N²−1 (Korf's convention).
-  static Goal zero_first(int side);
-  // The 42 school's goal: 1 … N²−1 along a clockwise spiral from the top-left, blank where it ends.
-  static Goal snail(int side);
-  // Any arrangement; `tiles` must be a permutation of [0, side²) (validated by the caller's
+  // 1 … cells−1 row by row, then the blank.
+  static Goal standard(Shape shape);
+  // The blank then 1 … cells−1 (Korf's convention).
+  static Goal zero_first(Shape shape);
+  // The 42 school's goal: 1 … cells−1 along a clockwise spiral from the top-left, the blank where
+  // it ends.
+  static Goal snail(Shape shape);
+  // Any arrangement; `tiles` must be a permutation of [0, cells) (validated by the caller's
   // parser).
-  static Goal custom(int side, std::span<const uint8_t> tiles, std::string name);
-  // The goal `spec` names for boards of `side`; fails (an error without a source) if a custom goal
-  // has another side.
-  static Expected<Goal> for_side(const GoalSpec& spec, int side);
+  static Goal custom(Shape shape, std::span<const Tile> tiles, std::string name);
+  // The goal `spec` names for boards of `shape`; fails (an error without a source) if a custom
+  // goal has another shape.
+  static Expected<Goal> for_shape(const GoalSpec& spec, Shape shape);
 
-  int side() const { return side_; }
+  // The same for a square of side `side`.
+  static Goal standard(int side) { return standard(Shape::square(side)); }
+  static Goal zero_first(int side) { return zero_first(Shape::square(side)); }
+  static Goal snail(int side) { return snail(Shape::square(side)); }
+  static Goal custom(int side, std::span<const Tile> tiles, std::string name) {
+    return custom(Shape::square(side), tiles, std::move(name));
+  }
+  static Expected<Goal> for_side(const GoalSpec& spec, int side) {
+    return for_shape(spec, Shape::square(side));
+  }
+
+  Shape shape() const { return shape_; }
+  // The number of rows: the side of a square goal.
+  int side() const { return shape_.rows; }
   const std::string& name() const { return name_; }
   // Tiles row-major, 0 = blank.
-  const std::vector<uint8_t>& tiles() const { return tile_at_; }
+  const std::vector<Tile>& tiles() const { return tile_at_; }
   // Goal cell of `tile` (0 = blank).
   int cell_of(int tile) const { return cell_of_[tile]; }
   int blank_cell() const { return cell_of_[0]; }
@@ -63,7 +78,7 @@ class Goal {
   // The canonical board of `tiles` (row-major, 0 = blank): each cell holds its piece's goal cell,
   // so this goal becomes the identity with the blank on blank_cell().
   template <int N>
-  Board<N> canonical(std::span<const uint8_t> tiles) const {
+  Board<N> canonical(std::span<const Tile> tiles) const {
     std::array<uint8_t, N * N> labels{};
     int blank = 0;
     for (int c = 0; c < N * N; ++c) {
@@ -75,18 +90,24 @@ class Goal {
 
   // The user's tiles (row-major, 0 = blank) of a canonical board.
   template <int N>
-  std::vector<uint8_t> tiles_of(const Board<N>& board) const {
-    std::vector<uint8_t> out(N * N);
+  std::vector<Tile> tiles_of(const Board<N>& board) const {
+    std::vector<Tile> out(N * N);
     for (int c = 0; c < N * N; ++c) out[c] = tile_at_[board.at(c)];
     return out;
   }
 
  private:
-  Goal(int side, std::vector<uint8_t> tiles, std::string name);
-  int side_ = 0;
-  std::vector<uint8_t> tile_at_;
-  std::vector<uint8_t> cell_of_;
+  Goal(Shape shape, std::vector<Tile> tiles, std::string name);
+  Shape shape_;
+  std::vector<Tile> tile_at_;
+  std::vector<Tile> cell_of_;
   std::string name_;
 };
+
+// parse_goal for boards of side `side`.
+inline Expected<Goal> parse_goal(std::string_view text, int side, std::string_view side_source,
+                                 std::string_view spec_source) {
+  return parse_goal(text, Shape::square(side), side_source, spec_source);
+}
 
 }  // namespace taquin

@@ -11,6 +11,7 @@
 
 #include "taquin/error.hpp"
 #include "taquin/goal.hpp"
+#include "taquin/shape.hpp"
 
 namespace taquin {
 
@@ -59,14 +60,15 @@ struct TextLine {
 Expected<std::vector<TextLine>> split_lines(std::string_view text, const std::string& source,
                                             size_t max_line_bytes);
 
-// Board text forms. grid: aligned rows (read: rows without a size line); oneline: N² numbers on
-// one line; 42: N (the size line) then the rows.
+// Board text forms. grid: aligned rows (read: rows without a size line, or a board with an "R C"
+// size line); oneline: the numbers on one line; 42: the size line (N for a square, "R C" for a
+// rectangle) then the rows.
 enum class BoardFormat { Grid, OneLine, FortyTwo };
 
-// One board as read: tiles row-major (0 = blank), validated as a permutation of [0, side²).
+// One board as read: tiles row-major (0 = blank), validated as a permutation of [0, cells).
 struct Instance {
-  int side = 0;
-  std::vector<uint8_t> tiles;
+  Shape shape;
+  std::vector<Tile> tiles;
   std::string source;                         // file name, "--board" or "<stdin>"
   int line = 0;                               // 1-based line where the board starts
   std::optional<int> optimal_length;          // from a "# optimal K" comment, when present
@@ -80,10 +82,11 @@ GoalSpec default_goal_spec(const Instance& board);
 // The boards of one input, read one at a time: a file or standard input through a bounded buffer
 // (memory for a line and a board, whatever the input's size), or text in memory. Formats are
 // detected per board: a line with a single number starts a 42-format board (N, then N rows of N
-// numbers); N lines of N numbers holding 0 to N²-1 once are a grid without its size line; any
-// other line is a one-line board of N² numbers. '#' starts a comment to the end of the line;
-// blank lines are skipped; a "# optimal K" comment sets Instance::optimal_length; Instance::format
-// records which form a board came in.
+// numbers); a line of two numbers R C followed by R rows of C numbers is a board of that shape
+// (the header of a rectangle); N lines of N numbers holding 0 to N²-1 once are a grid without its
+// size line; any other line is a one-line board of N² numbers. '#' starts a comment to the end of
+// the line; blank lines are skipped; a "# optimal K" comment sets Instance::optimal_length;
+// Instance::format records which form a board came in.
 class BoardReader {
  public:
   // Reads the file `path` ("-": standard input, whatever it is). A FIFO, a device or a directory
@@ -125,11 +128,20 @@ std::vector<Expected<Instance>> parse_each_instance(std::string_view text,
 Expected<std::vector<Instance>> read_instances(const std::string& path,
                                                size_t max_bytes = kMaxBatchBytes);
 
-// Checks that `tiles` is a permutation of [0, side²); the error names `source` and `line`.
-std::optional<Error> validate_tiles(std::span<const int> values, int side,
+// Checks that `tiles` is a permutation of [0, cells of `shape`); the error names `source` and
+// `line`.
+std::optional<Error> validate_tiles(std::span<const int> values, Shape shape,
                                     const std::string& source, int line);
+inline std::optional<Error> validate_tiles(std::span<const int> values, int side,
+                                           const std::string& source, int line) {
+  return validate_tiles(values, Shape::square(side), source, line);
+}
 
-// The text of a board in `format`.
-std::string format_board(std::span<const uint8_t> tiles, int side, BoardFormat format);
+// The text of a board in `format`. A rectangle's FortyTwo form starts with its "R C" size line; its
+// OneLine form (the values alone) reads back only where the shape is known.
+std::string format_board(std::span<const Tile> tiles, Shape shape, BoardFormat format);
+inline std::string format_board(std::span<const Tile> tiles, int side, BoardFormat format) {
+  return format_board(tiles, Shape::square(side), format);
+}
 
 }  // namespace taquin

@@ -105,8 +105,9 @@ constexpr Dir blank_move(int from, int onto) {
                             : Dir::Right;
 }
 
-// Taxicab (Manhattan) distance between cells a and b of a board of `side` (row-major cells): the
-// one definition, for the heuristics, the pattern databases and the parity test.
+// Taxicab (Manhattan) distance between cells a and b of a board `side` cells wide (row-major
+// cells, any number of rows): the one definition, for the heuristics, the pattern databases and the
+// parity test.
 constexpr int taxicab(int a, int b, int side) {
   const int dr = a / side - b / side, dc = a % side - b % side;
   return (dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc);

@@ -25,15 +25,20 @@ namespace taquin {
 // The library's version, "MAJOR.MINOR.PATCH" (the CMake package's).
 std::string_view version();
 
-// The one board in `text`: a line of N² numbers, N rows of N numbers, or the 42 format (N, then
-// the rows); '#' starts a comment. Fails, naming `source` and the line, on a bad board, on no board
-// and on more than one.
+// The one board in `text`: a line of N² numbers, N rows of N numbers, the 42 format (N, then the
+// rows) or a rectangle ("R C", then R rows of C numbers); '#' starts a comment. Fails, naming
+// `source` and the line, on a bad board, on no board and on more than one.
 Expected<Instance> parse_board(std::string_view text, const std::string& source = "board");
 
-// The goal `spec` names for boards of `side`: "standard" (1 … N²−1 then the blank), "zero-first",
-// "snail", an inline board, or a file holding one board. Fails on an unknown name, a side out of
-// 2 to 8, or a custom goal of another side; errors name "goal".
-Expected<Goal> make_goal(std::string_view spec, int side);
+// The goal `spec` names for boards of `shape`: "standard" (1 … cells−1 then the blank),
+// "zero-first", "snail", an inline board, or a file holding one board. Fails on an unknown name, a
+// shape out of 2 to 100 rows and columns, or a custom goal of another shape; errors name "goal".
+Expected<Goal> make_goal(std::string_view spec, Shape shape);
+
+// The same for a square of side `side`.
+inline Expected<Goal> make_goal(std::string_view spec, int side) {
+  return make_goal(spec, Shape::square(side));
+}
 
 // Pattern databases loaded once and shared, read-only, by any number of solves at once.
 using Databases = std::shared_ptr<const pdb::PdbSet>;

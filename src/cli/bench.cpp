@@ -39,8 +39,9 @@ namespace {
 std::optional<HeuristicChoice> bench_heuristic(const BenchOptions& options, const BenchSet& set) {
   const std::vector<Instance>& instances = set.instances;
   HeuristicChoice choice;
-  const bool one_side = std::all_of(instances.begin(), instances.end(),
-                                    [&](const Instance& i) { return i.side == instances[0].side; });
+  const bool one_side = std::all_of(instances.begin(), instances.end(), [&](const Instance& i) {
+    return i.shape == instances[0].shape;
+  });
   Expected<Goal> set_goal = instances.empty() ? Goal::for_side(set.spec.value_or(GoalSpec{}), 4)
                                               : set.goal_of(instances[0]);
   // Without --goal, a FILE set's boards in the 42 format and in others have goals of their own.

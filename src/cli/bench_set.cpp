@@ -131,7 +131,7 @@ std::optional<BenchSet> read_set(const BenchOptions& options) {
 }
 
 Expected<Goal> BenchSet::goal_of(const Instance& instance) const {
-  return Goal::for_side(spec ? *spec : default_goal_spec(instance), instance.side);
+  return Goal::for_shape(spec ? *spec : default_goal_spec(instance), instance.shape);
 }
 
 // Keeps in `set` the instances --count, --easiest or --ids select, then those of --shard (by

@@ -22,8 +22,8 @@ int run_check(const CheckOptions& options) {
   }
   int status = kExitOk;
   uint64_t boards = 0, solvable_boards = 0;
-  const RecordFormat records(options.format, {"id", "size", "board", "goal", "solvable", "source",
-                                              "line", "optimal_length"});
+  const RecordFormat records(options.format, {"id", "size", "rows", "cols", "board", "goal",
+                                              "solvable", "source", "line", "optimal_length"});
   std::cout << records.header();
   while (std::optional<Expected<Job>> next = jobs->next()) {
     std::cout.flush();  // stdout and stderr keep the input order
@@ -41,11 +41,16 @@ int run_check(const CheckOptions& options) {
     if (!solvable) status = worse_status(status, kExitUnsolved);
     ++boards;
     solvable_boards += solvable ? 1 : 0;
-    const std::string size = std::to_string(inst.side) + "x" + std::to_string(inst.side);
+    const std::string size = shape_name(inst.shape);
     if (options.format != "text") {
       JsonLine line;
-      line.add("id", id)
-          .add("size", inst.side)
+      line.add("id", id);
+      if (inst.shape.is_square())
+        line.add("size", inst.shape.rows);
+      else
+        line.add_null("size");
+      line.add("rows", inst.shape.rows)
+          .add("cols", inst.shape.cols)
           .add("board", inst.tiles)
           .add("goal", job.goal.tiles());
       line.add("solvable", solvable).add("source", inst.source).add("line", inst.line);
@@ -56,7 +61,7 @@ int run_check(const CheckOptions& options) {
       std::cout << records.line(line);
     } else {
       std::cout << id << ' ' << size << ' ' << (solvable ? "solvable" : "unsolvable") << "  "
-                << format_board(inst.tiles, inst.side, BoardFormat::OneLine)
+                << format_board(inst.tiles, inst.shape, BoardFormat::OneLine)
                 << (solvable ? "" : snail_note(job)) << '\n';
     }
   }

@@ -130,9 +130,9 @@ int run_compare(const CompareOptions& options) {
       return kExitBadInput;
     }
     if (options.format == "text") {
-      std::cout << "board " << id << " (" << inst.source << ":" << inst.line << "), " << inst.side
-                << 'x' << inst.side << ", goal " << job.goal.name() << '\n'
-                << format_board(inst.tiles, inst.side, BoardFormat::Grid);
+      std::cout << "board " << id << " (" << inst.source << ":" << inst.line << "), "
+                << shape_name(inst.shape) << ", goal " << job.goal.name() << '\n'
+                << format_board(inst.tiles, inst.shape, BoardFormat::Grid);
       if (!solvable) {
         std::cout << "unsolvable: this board cannot reach the goal (parity); no search made"
                   << snail_note(job) << "\n\n";

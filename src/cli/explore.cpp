@@ -26,7 +26,14 @@ struct ExploreCliOptions {
 };
 
 int run_explore(const ExploreCliOptions& options) {
-  Expected<Goal> goal = goal_for_size(options.size, options.goal);
+  if (options.size > kMaxSide) {
+    print_usage_error({"--size", 0,
+                       "explore takes sides 2 to " + std::to_string(kMaxSide) + ", not " +
+                           std::to_string(options.size)},
+                      "explore");
+    return kExitBadInput;
+  }
+  Expected<Goal> goal = goal_for_size(Shape::square(options.size), options.goal);
   if (!goal) {
     print_error(goal.error());
     return kExitBadInput;
@@ -85,7 +92,7 @@ int run_explore(const ExploreCliOptions& options) {
     line.add("total", r.total).add("greatest_depth", r.greatest_depth);
     line.add("complete", r.complete).add("memory_limit", r.memory_limit);
     line.add("farthest_count", r.farthest_count);
-    line.add("farthest", std::span<const std::vector<uint8_t>>(r.farthest));
+    line.add("farthest", std::span<const std::vector<Tile>>(r.farthest));
     line.add("seconds", seconds);
     const RecordFormat records(options.format,
                                {"size", "goal", "counts", "total", "greatest_depth", "complete",
@@ -112,8 +119,8 @@ int run_explore(const ExploreCliOptions& options) {
     if (r.farthest.size() < r.farthest_count)
       std::cout << " (showing " << r.farthest.size() << "; --positions K for more)";
     std::cout << '\n';
-    for (const std::vector<uint8_t>& tiles : r.farthest)
-      std::cout << format_board(tiles, side, BoardFormat::OneLine) << '\n';
+    for (const std::vector<Tile>& tiles : r.farthest)
+      std::cout << format_board(tiles, Shape::square(side), BoardFormat::OneLine) << '\n';
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.3f", seconds);
     std::cout << "seconds: " << buf << '\n';

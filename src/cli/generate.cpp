@@ -16,7 +16,7 @@ namespace taquin::cli {
 namespace {
 
 struct GenerateOptions {
-  int size = 4;
+  std::string size = "4";
   int count = 1;
   std::optional<uint64_t> seed;
   bool solvable = false;
@@ -30,13 +30,13 @@ struct GenerateOptions {
 
 // The 42 generator's line before a board in its format: "# This puzzle is solvable" (or
 // unsolvable) for the snail goal; for another goal, the goal named after it.
-std::string forty_two_comment(std::span<const uint8_t> tiles, const Goal& goal) {
+std::string forty_two_comment(std::span<const Tile> tiles, const Goal& goal) {
   std::string line =
       std::string("# This puzzle is ") + (is_solvable(tiles, goal) ? "solvable" : "unsolvable");
-  const int side = goal.side();
-  if (goal.tiles() == Goal::snail(side).tiles()) return line + "\n";
-  const bool named = goal.tiles() == Goal::standard(side).tiles() ||
-                     goal.tiles() == Goal::zero_first(side).tiles();
+  const Shape shape = goal.shape();
+  if (goal.tiles() == Goal::snail(shape).tiles()) return line + "\n";
+  const bool named = goal.tiles() == Goal::standard(shape).tiles() ||
+                     goal.tiles() == Goal::zero_first(shape).tiles();
   return line + " (goal " + (named ? goal.name() : std::string("custom")) + ")\n";
 }
 
@@ -49,7 +49,28 @@ int run_generate(const GenerateOptions& options) {
   const std::string goal_text = !options.goal.empty()    ? options.goal
                                 : options.format == "42" ? "snail"
                                                          : "standard";
-  Expected<Goal> goal = goal_for_size(options.size, goal_text);
+  Expected<Shape> shape = parse_shape(options.size, "--size");
+  if (!shape) {
+    print_usage_error(shape.error(), "generate");
+    return kExitBadInput;
+  }
+  if (options.format == "42" && !shape->is_square()) {
+    print_usage_error({"--format", 0,
+                       "the 42 format is for square boards; a " + shape_name(*shape) +
+                           " board is written with its \"R C\" size line (--format oneline)"},
+                      "generate");
+    return kExitBadInput;
+  }
+  const bool packed = shape->is_square() && shape->rows <= kMaxSide;
+  if (options.min_length && !packed) {
+    print_usage_error({"--min-length", 0,
+                       "takes square boards of side 2 to " + std::to_string(kMaxSide) +
+                           " (each board drawn is solved optimally)"},
+                      "generate");
+    return kExitBadInput;
+  }
+  const int side = shape->rows;
+  Expected<Goal> goal = goal_for_size(*shape, goal_text);
   if (!goal) {
     print_error(goal.error());
     return kExitBadInput;
@@ -71,8 +92,8 @@ int run_generate(const GenerateOptions& options) {
   std::vector<uint8_t> distances;  // sides 2 and 3: the distance of every board, exact and fast
   if (options.min_length) {
     // A length no board reaches would never end the draw.
-    int most = options.walk ? *options.walk : options.size == 4 ? 80 : -1;
-    if (options.size <= 3) {
+    int most = options.walk ? *options.walk : side == 4 ? 80 : -1;
+    if (side <= 3) {
       distances = small_board_distances(*goal);
       int farthest = 0;
       for (uint8_t d : distances)
@@ -97,7 +118,7 @@ int run_generate(const GenerateOptions& options) {
     check = *choice;
   }
   std::optional<Error> internal;  // a --min-length check that failed (a solution not replayed)
-  const auto long_enough = [&](const std::vector<uint8_t>& tiles) {
+  const auto long_enough = [&](const std::vector<Tile>& tiles) {
     if (!options.min_length) return true;
     if (!distances.empty()) return distance_of(distances, *goal, tiles) >= *options.min_length;
     const SearchPlan plan{Algorithm::Ida, check->kind, tbb::info::default_concurrency(), {}, {}};
@@ -110,7 +131,7 @@ int run_generate(const GenerateOptions& options) {
            static_cast<int>(result->moves.size()) >= *options.min_length;
   };
   for (int i = 0; i < options.count; ++i) {
-    std::vector<uint8_t> tiles;
+    std::vector<Tile> tiles;
     do {
       tiles = options.walk ? random_walk(random, *goal, *options.walk)
                            : random_board(random, *goal, kind);
@@ -121,9 +142,11 @@ int run_generate(const GenerateOptions& options) {
     }
     if (options.format == "42") {
       std::cout << forty_two_comment(tiles, *goal)
-                << format_board(tiles, options.size, BoardFormat::FortyTwo);
+                << format_board(tiles, *shape, BoardFormat::FortyTwo);
+    } else if (!shape->is_square()) {  // a rectangle has no one-line form: its size line, its rows
+      std::cout << format_board(tiles, *shape, BoardFormat::FortyTwo);
     } else {
-      std::cout << format_board(tiles, options.size, BoardFormat::OneLine) << '\n';
+      std::cout << format_board(tiles, *shape, BoardFormat::OneLine) << '\n';
     }
   }
   return kExitOk;
@@ -135,7 +158,9 @@ void setup_generate(CLI::App& app, int& exit_code) {
       "generate",
       "Print random boards (same seed, same output); solvable and unsolvable ones alike unless "
       "--solvable or --unsolvable, as the 42 school's generator does");
-  sub->add_option("--size", options->size, "Board side, 2 to 8")->capture_default_str();
+  sub->add_option("--size", options->size,
+                  "Board side N (2 to 100), or RxC for R rows and C columns (each 2 to 100)")
+      ->capture_default_str();
   sub->add_option("--count", options->count, "How many boards")->capture_default_str();
   add_seed_option(sub, options->seed, "Random seed (printed on stderr when not given)");
   auto* solvable =

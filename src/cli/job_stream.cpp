@@ -82,7 +82,7 @@ std::optional<Expected<Job>> JobStream::next() {
     }
     if (!*board) return Expected<Job>(board->error());
     Expected<Goal> goal =
-        Goal::for_side(spec_ ? *spec_ : default_goal_spec(**board), (*board)->side);
+        Goal::for_shape(spec_ ? *spec_ : default_goal_spec(**board), (*board)->shape);
     if (!goal) {
       Error error = goal.error();
       error.message += " (" + (*board)->source + ":" + std::to_string((*board)->line) + ")";
@@ -123,7 +123,7 @@ Expected<std::vector<Job>> load_jobs(const InputOptions& options) {
 }
 
 std::string snail_note(const Job& job) {
-  const Goal snail = Goal::snail(job.instance.side);
+  const Goal snail = Goal::snail(job.instance.shape);
   if (job.goal.tiles() == snail.tiles() || !is_solvable(job.instance.tiles, snail)) return "";
   return " (it can reach the snail goal: --goal snail)";
 }

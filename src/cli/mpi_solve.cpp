@@ -29,7 +29,7 @@ std::optional<taquin::detail::mpi::SearchTeam>& search_team() {
 }
 
 // The IDA* of every rank on `goal`'s canonical form of `tiles`, with the heuristic of `kind`.
-SearchResult search_here(const std::vector<uint8_t>& tiles, const Goal& goal, HeuristicKind kind,
+SearchResult search_here(const std::vector<Tile>& tiles, const Goal& goal, HeuristicKind kind,
                          const pdb::PdbSet* databases, const Limits& limits,
                          std::vector<uint64_t>* rank_expanded) {
   if (!search_team()) search_team().emplace(MPI_COMM_WORLD);
@@ -66,17 +66,18 @@ int ranks() {
   return size;
 }
 
-bool spreads(Algorithm algorithm, int side) {
-  return algorithm == Algorithm::Ida && ranks() > 1 && side >= 3 && side <= 5;
+bool spreads(Algorithm algorithm, Shape shape) {
+  return algorithm == Algorithm::Ida && ranks() > 1 && shape.is_square() && shape.rows >= 3 &&
+         shape.rows <= 5;
 }
 
 SearchResult solve_on_ranks(const Instance& instance, const Goal& goal, HeuristicKind kind,
                             const pdb::PdbSet* databases, const Limits& limits,
                             std::vector<uint64_t>& rank_expanded) {
-  const int cells = instance.side * instance.side;
+  const int cells = instance.shape.cells();
   std::vector<int32_t> message(kMessageInts, 0);
   message[0] = kBoard;
-  message[1] = instance.side;
+  message[1] = instance.shape.rows;
   message[2] = static_cast<int32_t>(kind);
   std::copy(goal.tiles().begin(), goal.tiles().end(), message.begin() + 3);
   std::copy(instance.tiles.begin(), instance.tiles.end(), message.begin() + 3 + cells);
@@ -115,12 +116,12 @@ int serve(HeuristicCache& heuristics, const Limits& limits) {
     const int side = message[1];
     const auto kind = static_cast<HeuristicKind>(message[2]);
     const int cells = side * side;
-    const std::vector<uint8_t> goal_tiles(message.begin() + 3, message.begin() + 3 + cells);
+    const std::vector<Tile> goal_tiles(message.begin() + 3, message.begin() + 3 + cells);
     if (message[0] == kPrepare) {
       heuristics.preload(Goal::custom(side, goal_tiles, "rank 0's"));
       continue;
     }
-    const std::vector<uint8_t> tiles(message.begin() + 3 + cells, message.begin() + 3 + 2 * cells);
+    const std::vector<Tile> tiles(message.begin() + 3 + cells, message.begin() + 3 + 2 * cells);
     const Goal goal = Goal::custom(side, goal_tiles, "rank 0's");
     std::shared_ptr<const pdb::PdbSet> databases;
     if (kind == HeuristicKind::Pdb) {

@@ -26,14 +26,15 @@ class Session {
 int rank();
 int ranks();
 
-// Whether a search of `algorithm` on a board of `side` is spread over the ranks: IDA* when there
-// are several ranks, on the sides the MPI search is built for (3 to 5). Others run on rank 0.
-bool spreads(Algorithm algorithm, int side);
+// Whether a search of `algorithm` on a board of `shape` is spread over the ranks: IDA* when there
+// are several ranks, on the square sides the MPI search is built for (3 to 5). Others run on rank
+// 0.
+bool spreads(Algorithm algorithm, Shape shape);
 
 // Rank 0: solves `instance` (a solvable board of `goal`) by IDA* on every rank (each other rank
 // in serve()), with heuristic `kind` (`databases` as for run_search) and `limits`. The other
 // ranks' oneTBB threads are theirs (solve's --threads on each). `rank_expanded` receives the nodes
-// each rank expanded. Needs spreads(Algorithm::Ida, instance.side).
+// each rank expanded. Needs spreads(Algorithm::Ida, instance.shape).
 SearchResult solve_on_ranks(const Instance& instance, const Goal& goal, HeuristicKind kind,
                             const pdb::PdbSet* databases, const Limits& limits,
                             std::vector<uint64_t>& rank_expanded);

@@ -84,8 +84,8 @@ void add_seed_option(CLI::App* sub, std::optional<uint64_t>& seed, const std::st
   sub->add_option("--seed", seed, help)->check(seed_value());
 }
 
-Expected<Goal> goal_for_size(int size, const std::string& goal) {
-  return parse_goal(goal, size, "--size", "--goal");
+Expected<Goal> goal_for_size(Shape shape, const std::string& goal) {
+  return parse_goal(goal, shape, "--size", "--goal");
 }
 
 void add_strict_option(CLI::App* sub, bool& strict) {

@@ -29,8 +29,8 @@ void add_input_options(CLI::App* sub, InputOptions& options);
 // default, or says `default_help` when it is given.
 void add_goal_option(CLI::App* sub, std::string& goal, const std::string& default_help = "");
 
-// The goal --goal names for boards of side `size` (--size, checked to be 2 to 8).
-Expected<Goal> goal_for_size(int size, const std::string& goal);
+// The goal --goal names for boards of `shape` (--size, checked to be 2 to 100 rows and columns).
+Expected<Goal> goal_for_size(Shape shape, const std::string& goal);
 
 // Adds --shard K/N to `sub`, stored as text (parse_shard checks it).
 void add_shard_option(CLI::App* sub, std::string& shard);

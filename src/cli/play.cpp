@@ -124,7 +124,7 @@ Key read_key() {
 // The game: the board, the moves made, and an optimal solution of the board as it stands.
 class Game {
  public:
-  Game(const PlayOptions& options, std::vector<uint8_t> tiles, Goal goal)
+  Game(const PlayOptions& options, std::vector<Tile> tiles, Goal goal)
       : options_(options), goal_(std::move(goal)), tiles_(std::move(tiles)) {}
 
   // Plays until q, Ctrl-C or the end of input. Returns the exit status.
@@ -261,7 +261,7 @@ class Game {
 
   const PlayOptions& options_;
   Goal goal_;
-  std::vector<uint8_t> tiles_;
+  std::vector<Tile> tiles_;
   std::vector<Dir> history_;                  // blank moves made, for undo
   std::optional<std::vector<Dir>> solution_;  // an optimal solution from tiles_, when known
   HeuristicChoice heuristic_;
@@ -275,10 +275,10 @@ int run_play(const PlayOptions& options) {
   }
   const uint64_t seed = options.seed ? *options.seed : std::random_device{}();
   Random random(seed);
-  std::vector<uint8_t> tiles;
+  std::vector<Tile> tiles;
   std::optional<Goal> goal;
   if (options.input.files.empty() && options.input.board.empty()) {
-    Expected<Goal> dealt = goal_for_size(options.size, options.input.goal);
+    Expected<Goal> dealt = goal_for_size(Shape::square(options.size), options.input.goal);
     if (!dealt) {
       print_usage_error(dealt.error(), "play");
       return kExitBadInput;
@@ -293,7 +293,7 @@ int run_play(const PlayOptions& options) {
     }
     Job& job = jobs->front();
     print_notice(job);
-    if (job.instance.side > 4) {
+    if (!job.instance.shape.is_square() || job.instance.shape.rows > 4) {
       print_error({job.instance.source, job.instance.line, "play takes boards of side 2 to 4"});
       return kExitBadInput;
     }

@@ -110,15 +110,15 @@ JsonLine& JsonLine::add_fixed(std::string_view key, double value, int decimals) 
   const std::string format = "%." + std::to_string(decimals) + "f";
   return set(key, value, written_number(format.c_str(), value));
 }
-JsonLine& JsonLine::add(std::string_view key, std::span<const uint8_t> values) {
+JsonLine& JsonLine::add(std::string_view key, std::span<const Tile> values) {
   return set(key, Json(std::vector<uint64_t>(values.begin(), values.end())));
 }
 JsonLine& JsonLine::add(std::string_view key, std::span<const uint64_t> values) {
   return set(key, Json(std::vector<uint64_t>(values.begin(), values.end())));
 }
-JsonLine& JsonLine::add(std::string_view key, std::span<const std::vector<uint8_t>> arrays) {
+JsonLine& JsonLine::add(std::string_view key, std::span<const std::vector<Tile>> arrays) {
   Json array = Json::array();
-  for (const std::vector<uint8_t>& values : arrays)
+  for (const std::vector<Tile>& values : arrays)
     array.push_back(Json(std::vector<uint64_t>(values.begin(), values.end())));
   return set(key, std::move(array));
 }

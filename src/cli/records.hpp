@@ -11,6 +11,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "taquin/shape.hpp"
+
 namespace taquin::cli {
 
 // The one meaning of `nodes_per_second` (docs/output.md): `count` per second of `seconds`, 0 when
@@ -41,10 +43,10 @@ class JsonLine {
   JsonLine& add(std::string_view key, int value) { return add(key, static_cast<int64_t>(value)); }
   JsonLine& add(std::string_view key, uint64_t value);
   JsonLine& add(std::string_view key, double value);
-  JsonLine& add(std::string_view key, std::span<const uint8_t> values);   // array of numbers
+  JsonLine& add(std::string_view key, std::span<const Tile> values);      // array of numbers
   JsonLine& add(std::string_view key, std::span<const uint64_t> values);  // array of numbers
   JsonLine& add(std::string_view key,
-                std::span<const std::vector<uint8_t>> arrays);  // array of arrays of numbers
+                std::span<const std::vector<Tile>> arrays);  // array of arrays of numbers
   JsonLine& add_null(std::string_view key);
   // A number written with `decimals` digits after the point ("%.6f" for 6).
   JsonLine& add_fixed(std::string_view key, double value, int decimals);

@@ -106,13 +106,13 @@ Goal read_goal(const json& body, const Instance& board) {
       bad("goal: a goal must be exactly one board, found " + std::to_string(parsed->size()));
     GoalSpec custom;
     custom.kind = GoalSpec::Kind::Custom;
-    custom.custom_side = (*parsed)[0].side;
+    custom.custom_shape = (*parsed)[0].shape;
     custom.custom_tiles = (*parsed)[0].tiles;
-    custom.name = format_board(custom.custom_tiles, custom.custom_side, BoardFormat::OneLine);
+    custom.name = format_board(custom.custom_tiles, custom.custom_shape, BoardFormat::OneLine);
     spec = custom;
   }
   if (!spec) bad(spec.error().describe());
-  Expected<Goal> goal = Goal::for_side(*spec, board.side);
+  Expected<Goal> goal = Goal::for_shape(*spec, board.shape);
   if (!goal) bad("goal: " + goal.error().message);
   return *goal;
 }
@@ -129,7 +129,9 @@ json check_record(const Job& job) {
   const Instance& inst = job.instance;
   const bool solvable = is_solvable(inst.tiles, job.goal);
   json out = {{"id", job.id},
-              {"size", inst.side},
+              {"size", inst.shape.is_square() ? json(inst.shape.rows) : json(nullptr)},
+              {"rows", inst.shape.rows},
+              {"cols", inst.shape.cols},
               {"board", inst.tiles},
               {"goal", job.goal.tiles()},
               {"solvable", solvable},

@@ -20,9 +20,9 @@ namespace taquin::cli {
 
 // What one checked search gives.
 struct CheckedSolve {
-  SearchResult result;                     // Outcome::Unsolvable when the parity forbids it
-  std::vector<std::vector<uint8_t>> path;  // when solved: every board, the start to the goal
-  std::optional<Error> error;              // an internal error: the solution does not replay
+  SearchResult result;                  // Outcome::Unsolvable when the parity forbids it
+  std::vector<std::vector<Tile>> path;  // when solved: every board, the start to the goal
+  std::optional<Error> error;           // an internal error: the solution does not replay
 };
 
 // Searches `instance` towards `goal` with `plan` (its limits, cancel flag and on_iteration

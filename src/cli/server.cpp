@@ -57,7 +57,7 @@ json Server::generate(const json& body) const {
   }
   Random random(std::random_device{}() ^ (uint64_t{std::random_device{}()} << 32));
   Instance board;
-  board.side = size;
+  board.shape = Shape::square(size);
   Job job{board, read_goal(body, board), 1};
   job.instance.source = "generate";
   job.instance.line = 1;

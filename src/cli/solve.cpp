@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -22,6 +23,7 @@
 #include "cli/solve_report.hpp"
 #include "cli/view.hpp"
 #include "core/solvability.hpp"
+#include "shape/dispatch.hpp"
 #include "taquin/heuristic.hpp"
 #include "taquin/search/result.hpp"
 #include "taquin/search/solver.hpp"
@@ -70,7 +72,9 @@ int ida_threads(const SolveCliOptions& options) {
 // uses none (refused, not dropped).
 Expected<SearchPlan> plan_of(const SolveCliOptions& options) {
   SearchPlan plan;
-  const std::optional<Algorithm> algorithm = parse_algorithm(options.algorithm);
+  // No --algorithm: IDA* here, and each board its own default (Batch::plan_for).
+  const std::optional<Algorithm> algorithm =
+      parse_algorithm(options.algorithm.empty() ? "ida" : options.algorithm);
   const std::optional<HeuristicKind> heuristic =
       options.heuristic.empty() ? HeuristicKind::Linear : parse_heuristic(options.heuristic);
   if (!algorithm || !heuristic) return Error{"--algorithm/--heuristic", 0, "unknown name"};
@@ -130,6 +134,7 @@ class Batch {
   int run();
 
  private:
+  SearchPlan plan_for(const Job& job) const;
   std::optional<BatchEntry> read_entry();
   std::optional<BatchEntry> take_entry();
   Expected<CheckedResult> search(const Job& job, const HeuristicChoice& choice,
@@ -155,8 +160,9 @@ class Batch {
   // that their stderr lines never mix.
   std::mutex output_mutex_;
   bool input_ended_ = false;
-  std::deque<BatchEntry> ahead_;  // entries read ahead, not yet taken
-  size_t jobs_ahead_ = 0;         // jobs among the entries read ahead (2: two or more)
+  std::set<std::pair<int, int>> shapes_told_;  // shapes whose default algorithm was said
+  std::deque<BatchEntry> ahead_;               // entries read ahead, not yet taken
+  size_t jobs_ahead_ = 0;                      // jobs among the entries read ahead (2: two or more)
   // IDA* searches a board on every thread; the other algorithms search one board on one thread,
   // and a batch on --threads T runs T boards at once.
   int batch_threads_ = 1;
@@ -167,6 +173,17 @@ class Batch {
   int interrupted_status_ = 0;  // a signal, or a database changed under the search: stop there
   std::atomic<bool> stop_reading_{false};  // set with interrupted_status_: read no more boards
 };
+
+// The plan of `job`: the batch's, with the board's default algorithm (shape::default_algorithm)
+// when --algorithm is not given.
+SearchPlan Batch::plan_for(const Job& job) const {
+  SearchPlan plan = plan_;
+  if (options_.algorithm.empty()) {
+    plan.algorithm = shape::default_algorithm(job.instance.shape);
+    if (plan.algorithm != Algorithm::Ida) plan.threads = 1;
+  }
+  return plan;
+}
 
 // The next entry of the batch in input order, or nullopt after the last: a bad input, or a job
 // with its goal's heuristic (chosen here, once per goal).
@@ -183,11 +200,19 @@ std::optional<BatchEntry> Batch::read_entry() {
     return entry;
   }
   entry.choice = HeuristicChoice{plan_.heuristic, {}, {}};
-  const Job& job = **next;
-  if (uses_heuristic(plan_.algorithm) && is_solvable(job.instance.tiles, job.goal)) {
+  Job& job = **next;
+  const SearchPlan job_plan = plan_for(job);
+  if (job_plan.algorithm != plan_.algorithm &&
+      shapes_told_.insert({job.instance.shape.rows, job.instance.shape.cols}).second)
+    job.notice += "taquin: " +
+                  printable(Error{job.instance.source, job.instance.line,
+                                  shape::default_algorithm_reason(job.instance.shape)}
+                                .describe()) +
+                  "\n";
+  if (uses_heuristic(job_plan.algorithm) && is_solvable(job.instance.tiles, job.goal)) {
 #ifdef TAQUIN_MPI
     // The other ranks load the goal's databases while this one does.
-    if (mpi::spreads(plan_.algorithm, job.instance.side)) mpi::prepare(job.goal);
+    if (mpi::spreads(plan_.algorithm, job.instance.shape)) mpi::prepare(job.goal);
 #endif
     std::lock_guard lock(output_mutex_);
     // Isolated: a thread that waits inside a database build never takes up a record to print,
@@ -201,6 +226,15 @@ std::optional<BatchEntry> Batch::read_entry() {
     }
     entry.choice = **choice;
   }
+  // A board the plan cannot search (IDA* on a board too large for it): bad input, in its place.
+  SearchPlan checked = job_plan;
+  checked.heuristic = entry.choice.kind;
+  if (is_solvable(job.instance.tiles, job.goal))
+    if (std::optional<Error> bad = check_solve_input(job.instance.tiles, job.goal, checked,
+                                                     entry.choice.databases.get())) {
+      entry.bad_input = Error{job.instance.source, job.instance.line, bad->message};
+      return entry;
+    }
   entry.job = std::move(**next);
   return entry;
 }
@@ -239,7 +273,7 @@ Expected<CheckedResult> Batch::search(const Job& job, const HeuristicChoice& cho
     return unsolvable;
   }
 #ifdef TAQUIN_MPI
-  if (mpi::spreads(job_plan.algorithm, inst.side))
+  if (mpi::spreads(job_plan.algorithm, inst.shape))
     return check_result(
         inst.tiles, job.goal,
         mpi::solve_on_ranks(inst, job.goal, job_plan.heuristic, choice.databases.get(),
@@ -256,7 +290,7 @@ Expected<CheckedResult> Batch::search(const Job& job, const HeuristicChoice& cho
 // Solves `job` with the heuristic `choice` into its record (without its text's head when
 // `head_shown`); run by several threads at once in a batch.
 Record Batch::solve(const Job& job, const HeuristicChoice& choice, bool head_shown) {
-  SearchPlan job_plan = plan_;
+  SearchPlan job_plan = plan_for(job);
   job_plan.heuristic = choice.kind;
   // Boards searched at once: each iteration a line naming its board (--progress).
   if (!one_at_a_time_) job_plan.limits.on_iteration = progress_.board_callback(job.id);
@@ -324,7 +358,7 @@ void Batch::announce(BatchEntry& entry) {
   print_notice(*entry.job);
   const Job& job = *entry.job;
   if (options_.format != "text" || !is_solvable(job.instance.tiles, job.goal)) return;
-  SearchPlan job_plan = plan_;
+  SearchPlan job_plan = plan_for(job);
   job_plan.heuristic = entry.choice.kind;
   print_text_head(std::cout, job.id, job, options_, job_plan, entry.choice.label(), colour_);
   std::cout.flush();
@@ -468,9 +502,10 @@ void setup_solve(CLI::App& app, int& exit_code) {
       "solve", "Solve each board (IDA*, A*, greedy, uniform-cost or BFS) and print statistics");
   add_input_options(sub, options->input);
   sub->add_option("--algorithm,-a", options->algorithm,
-                  "ida (default), astar, greedy (fast, not optimal), uniform or bfs")
-      ->check(CLI::IsMember({"ida", "astar", "greedy", "uniform", "bfs"}))
-      ->capture_default_str();
+                  "ida, astar, greedy (fast, not optimal), uniform, bfs, or constructive (a row or "
+                  "column at a time: any size in real time, not optimal); default: ida on boards "
+                  "of at most 25 cells, constructive on larger ones (said on stderr)")
+      ->check(CLI::IsMember({"ida", "astar", "greedy", "uniform", "bfs", "constructive"}));
   sub->add_option("--heuristic,-H", options->heuristic,
                   "hamming, manhattan, linear (linear conflict) or pdb (pattern databases); "
                   "default: pdb on 4x4 and 5x5 when their databases are built, else linear")

@@ -51,9 +51,17 @@ const Column kColumns[] = {
     {"source",
      [](JsonLine& l, std::string_view k, const Facts& f) { l.add(k, f.instance->source); }},
     {"line", [](JsonLine& l, std::string_view k, const Facts& f) { l.add(k, f.instance->line); }},
-    {"size", [](JsonLine& l, std::string_view k, const Facts& f) { l.add(k, f.instance->side); }},
+    {"size",
+     [](JsonLine& l, std::string_view k, const Facts& f) {
+       const Shape shape = f.instance->shape;
+       shape.is_square() ? l.add(k, shape.rows) : l.add_null(k);
+     }},
+    {"rows",
+     [](JsonLine& l, std::string_view k, const Facts& f) { l.add(k, f.instance->shape.rows); }},
+    {"cols",
+     [](JsonLine& l, std::string_view k, const Facts& f) { l.add(k, f.instance->shape.cols); }},
     {"board", [](JsonLine& l, std::string_view k,
-                 const Facts& f) { l.add(k, std::span<const uint8_t>(f.instance->tiles)); }},
+                 const Facts& f) { l.add(k, std::span<const Tile>(f.instance->tiles)); }},
     {"goal", [](JsonLine& l, std::string_view k, const Facts& f) { l.add(k, f.goal); }},
     {"solvable",
      [](JsonLine& l, std::string_view k, const Facts& f) { l.add(k, record_solvable(*f.result)); }},
@@ -137,7 +145,7 @@ const Column kColumns[] = {
     {"path",
      [](JsonLine& l, std::string_view k, const Facts& f) {
        if (f.path && record_solved(*f.result))
-         l.add(k, std::span<const std::vector<uint8_t>>(*f.path));
+         l.add(k, std::span<const std::vector<Tile>>(*f.path));
      }},
 };
 

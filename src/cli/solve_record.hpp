@@ -22,8 +22,8 @@ class JsonLine;
 
 // The solve record's columns, in its order; `path` follows them with --show-path.
 // clang-format off
-inline constexpr std::array<std::string_view, 23> kSolveColumns = {
-    "id", "source", "line", "size", "board", "goal", "solvable", "outcome", "length", "moves",
+inline constexpr std::array<std::string_view, 25> kSolveColumns = {
+    "id", "source", "line", "size", "rows", "cols", "board", "goal", "solvable", "outcome", "length", "moves",
     "optimal", "algorithm", "heuristic", "threads", "states_selected", "max_states_in_memory",
     "nodes_expanded", "nodes_generated", "iterations", "seconds", "nodes_per_second",
     "optimal_length", "lower_bound"};
@@ -39,8 +39,8 @@ inline constexpr std::array<std::string_view, 12> kBenchColumns = {
 
 // compare's row: these columns of the solve record (`seconds` written "%.6f").
 // clang-format off
-inline constexpr std::array<std::string_view, 15> kCompareColumns = {
-    "id", "source", "line", "size", "algorithm", "heuristic", "outcome", "length", "optimal",
+inline constexpr std::array<std::string_view, 17> kCompareColumns = {
+    "id", "source", "line", "size", "rows", "cols", "algorithm", "heuristic", "outcome", "length", "optimal",
     "states_selected", "max_states_in_memory", "nodes_expanded", "nodes_generated", "seconds",
     "lower_bound"};
 // clang-format on
@@ -65,6 +65,7 @@ inline std::optional<std::string> record_moves(const SearchResult& r) {
 }
 // The bound a stopped search proved; null when solved or unsolvable.
 inline std::optional<int> record_lower_bound(const SearchResult& r) {
+  if (record_solved(r) && !r.optimal) return r.lower_bound;
   return record_solved(r) || !record_solvable(r) ? std::nullopt : std::optional<int>(r.lower_bound);
 }
 // The heuristic's label ("pdb 7-8"), or "none" for a search that uses none.
@@ -76,14 +77,14 @@ inline std::string record_heuristic(Algorithm algorithm, const std::string& labe
 struct SolveFacts {
   int id = 0;
   const Instance* instance = nullptr;
-  std::span<const uint8_t> goal;  // the goal's tiles
+  std::span<const Tile> goal;  // the goal's tiles
   const SearchResult* result = nullptr;
   std::string algorithm;  // as named: ida, astar, greedy, uniform, bfs
   Algorithm kind = Algorithm::Ida;
   std::string heuristic;  // the heuristic's label (record_heuristic)
   int threads = 1;
   // With --show-path: every board of the solution (`path`, written when solved).
-  const std::vector<std::vector<uint8_t>>* path = nullptr;
+  const std::vector<std::vector<Tile>>* path = nullptr;
   std::optional<int> seconds_decimals;  // `seconds` as "%.Nf" (compare), else "%.6g"
   // bench: the nodes the published search generated on the board (null when none is known).
   std::optional<uint64_t> published_nodes_generated;

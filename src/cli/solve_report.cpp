@@ -12,8 +12,8 @@ namespace {
 // The instance line and the grid of board `id`.
 void print_board(std::ostream& out, int id, const Job& job, TermColour colour) {
   const Instance& inst = job.instance;
-  out << "instance " << id << " (" << inst.source << ":" << inst.line << "), " << inst.side << 'x'
-      << inst.side << ", goal " << job.goal.name() << '\n';
+  out << "instance " << id << " (" << inst.source << ":" << inst.line << "), "
+      << shape_name(inst.shape) << ", goal " << job.goal.name() << '\n';
   for (const std::string& row : board_block(inst.tiles, job.goal, colour).lines) out << row << '\n';
 }
 
@@ -22,14 +22,14 @@ void print_board(std::ostream& out, int id, const Job& job, TermColour colour) {
 void print_text_head(std::ostream& out, int id, const Job& job, const SolveCliOptions& options,
                      const SearchPlan& plan, const std::string& heuristic, TermColour colour) {
   print_board(out, id, job, colour);
-  out << "algorithm: " << options.algorithm;
+  out << "algorithm: " << algorithm_name(plan.algorithm);
   if (uses_heuristic(plan.algorithm)) out << ", heuristic " << heuristic;
   out << ", threads " << plan.threads << '\n';
 }
 
 void print_text(std::ostream& out, int id, const Job& job, const SolveCliOptions& options,
                 const SearchPlan& plan, const std::string& heuristic, const SearchResult& result,
-                const std::vector<std::vector<uint8_t>>& path, TermColour colour, bool head_shown) {
+                const std::vector<std::vector<Tile>>& path, TermColour colour, bool head_shown) {
   const MoveNotation notation = output_notation(options.view);
   if (result.outcome == Outcome::Unsolvable) {
     print_board(out, id, job, colour);
@@ -40,9 +40,14 @@ void print_text(std::ostream& out, int id, const Job& job, const SolveCliOptions
   if (!head_shown) print_text_head(out, id, job, options, plan, heuristic, colour);
   if (result.outcome == Outcome::Solved) {
     out << "length: " << result.moves.size() << (result.moves.size() == 1 ? " move" : " moves")
-        << (result.optimal ? " (optimal)" : " (not proven optimal)") << '\n';
+        << (result.optimal ? " (optimal)" : " (not proven optimal)");
+    if (!result.optimal && result.lower_bound > 0)
+      out << "; the shortest has at least " << result.lower_bound;
+    out << '\n';
     out << "moves: " << moves_in_notation(result.moves, notation) << '\n';
-    if (options.show_path)
+    if (options.show_path && path.empty())
+      out << "path: not kept (over " << kMaxPathTiles << " tiles)\n";
+    else if (options.show_path)
       out << path_grid(path, result.moves, job.goal, colour, notation, output_columns());
   } else if (result.outcome == Outcome::MemoryLimit) {
     out << "not solved: stopped at the memory limit of "
@@ -61,13 +66,13 @@ void print_text(std::ostream& out, int id, const Job& job, const SolveCliOptions
 
 SolveFacts solve_facts(int id, const Job& job, const SolveCliOptions& options,
                        const SearchPlan& plan, const std::string& heuristic,
-                       const SearchResult& result, const std::vector<std::vector<uint8_t>>& path) {
+                       const SearchResult& result, const std::vector<std::vector<Tile>>& path) {
   SolveFacts facts;
   facts.id = id;
   facts.instance = &job.instance;
   facts.goal = job.goal.tiles();
   facts.result = &result;
-  facts.algorithm = options.algorithm;
+  facts.algorithm = algorithm_name(plan.algorithm);
   facts.kind = plan.algorithm;
   facts.heuristic = heuristic;
   facts.threads = plan.threads;

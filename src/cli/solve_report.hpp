@@ -19,7 +19,7 @@ namespace taquin::cli {
 
 struct SolveCliOptions {
   InputOptions input;
-  std::string algorithm = "ida";
+  std::string algorithm;  // empty: each board's default (shape::default_algorithm)
   std::string
       heuristic;  // empty: the strongest available (pdb on 4x4 and 5x5 when built, else linear)
   PdbChoice pdb;
@@ -40,7 +40,7 @@ struct SolveCliOptions {
 // board's report without its head (print_text_head printed it before the search).
 void print_text(std::ostream& out, int id, const Job& job, const SolveCliOptions& options,
                 const SearchPlan& plan, const std::string& heuristic, const SearchResult& result,
-                const std::vector<std::vector<uint8_t>>& path, TermColour colour,
+                const std::vector<std::vector<Tile>>& path, TermColour colour,
                 bool head_shown = false);
 
 // The head of a solvable board's text report, known before its search: the instance line (its
@@ -52,6 +52,6 @@ void print_text_head(std::ostream& out, int id, const Job& job, const SolveCliOp
 // into `job`, `result` and `path`.
 SolveFacts solve_facts(int id, const Job& job, const SolveCliOptions& options,
                        const SearchPlan& plan, const std::string& heuristic,
-                       const SearchResult& result, const std::vector<std::vector<uint8_t>>& path);
+                       const SearchResult& result, const std::vector<std::vector<Tile>>& path);
 
 }  // namespace taquin::cli

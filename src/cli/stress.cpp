@@ -41,7 +41,7 @@ struct StressOptions {
 
 // One configuration to solve, with what its solution must satisfy.
 struct StressCase {
-  std::vector<uint8_t> tiles;
+  std::vector<Tile> tiles;
   const Goal* goal = nullptr;
   std::optional<int> optimal;  // the known optimal length
   std::optional<int> at_most;  // a random walk's length: no optimal solution is longer
@@ -51,9 +51,9 @@ struct StressCase {
 // The image of `tiles` (a board for `goal`) under the symmetry `sym` of the square
 // (pdb::symmetric_cell), its tiles renamed so that `goal` stays the goal: the same problem, so the
 // same optimal length. `sym` must keep the goal's blank cell.
-std::vector<uint8_t> symmetric_board(const std::vector<uint8_t>& tiles, const Goal& goal, int sym) {
+std::vector<Tile> symmetric_board(const std::vector<Tile>& tiles, const Goal& goal, int sym) {
   const int n = goal.side();
-  std::vector<uint8_t> image(tiles.size());
+  std::vector<Tile> image(tiles.size());
   for (int cell = 0; cell < n * n; ++cell)
     image[pdb::symmetric_cell(sym, cell, n)] =
         goal.tiles()[pdb::symmetric_cell(sym, goal.cell_of(tiles[cell]), n)];
@@ -70,14 +70,14 @@ std::vector<int> goal_symmetries(const Goal& goal) {
 }
 
 // `tiles`, a board for `from`, with its tiles renamed for `to` (same side): the same problem.
-std::vector<uint8_t> renamed(const std::vector<uint8_t>& tiles, const Goal& from, const Goal& to) {
-  std::vector<uint8_t> out(tiles.size());
+std::vector<Tile> renamed(const std::vector<Tile>& tiles, const Goal& from, const Goal& to) {
+  std::vector<Tile> out(tiles.size());
   for (size_t c = 0; c < tiles.size(); ++c) out[c] = to.tiles()[from.cell_of(tiles[c])];
   return out;
 }
 
 // Adds `tiles` and its images under every symmetry that keeps the goal to `cases`.
-void add_with_images(std::vector<StressCase>& cases, const std::vector<uint8_t>& tiles,
+void add_with_images(std::vector<StressCase>& cases, const std::vector<Tile>& tiles,
                      const Goal& goal, int optimal, const std::string& what) {
   for (int sym : goal_symmetries(goal))
     cases.push_back({symmetric_board(tiles, goal, sym), &goal, optimal, std::nullopt,
@@ -134,7 +134,7 @@ int gather_cases(const StressOptions& options, const Goal& goal, StressCases& ca
       print_error(explored.error());
       return kExitInternal;
     }
-    for (const std::vector<uint8_t>& tiles : explored->farthest)
+    for (const std::vector<Tile>& tiles : explored->farthest)
       add_with_images(cases.hard8, tiles, goal3, explored->greatest_depth,
                       "farthest 3x3 of goal " + goal3.name());
   }
@@ -145,7 +145,7 @@ int gather_cases(const StressOptions& options, const Goal& goal, StressCases& ca
       return kExitBadInput;
     }
     for (const Instance& inst : *read) {
-      if (inst.side != goal.side()) {
+      if (inst.shape != goal.shape()) {
         print_error({inst.source, inst.line, "a board of another side than --size"});
         return kExitBadInput;
       }
@@ -298,7 +298,7 @@ class StressRun {
         ++tally_.failures;
         if (tty_) std::cerr << '\n';
         std::cerr << "taquin: stress: FAILED " << c.what << ", goal " << c.goal->name() << ": "
-                  << format_board(c.tiles, c.goal->side(), BoardFormat::OneLine) << ": " << failure
+                  << format_board(c.tiles, c.goal->shape(), BoardFormat::OneLine) << ": " << failure
                   << '\n';
       } else {
         ++tally_.verified;
@@ -338,7 +338,14 @@ int run_stress(const StressOptions& options) {
     print_usage_error({"--seconds", 0, "give a finite number of seconds above 0"}, "stress");
     return kExitBadInput;
   }
-  Expected<Goal> main_goal = goal_for_size(options.size, options.goal);
+  if (options.size < kMinSide || options.size > kMaxSide) {
+    print_usage_error({"--size", 0,
+                       "side " + std::to_string(options.size) + " is out of range (" +
+                           std::to_string(kMinSide) + " to " + std::to_string(kMaxSide) + ")"},
+                      "stress");
+    return kExitBadInput;
+  }
+  Expected<Goal> main_goal = goal_for_size(Shape::square(options.size), options.goal);
   if (!main_goal) {
     print_error(main_goal.error());
     return kExitBadInput;

@@ -64,7 +64,7 @@ MoveNotation output_notation(const ViewOptions& options) {
   return options.notation == "tile" ? MoveNotation::Tile : MoveNotation::Blank;
 }
 
-std::string path_grid(const std::vector<std::vector<uint8_t>>& path, std::span<const Dir> moves,
+std::string path_grid(const std::vector<std::vector<Tile>>& path, std::span<const Dir> moves,
                       const Goal& goal, TermColour colour, MoveNotation notation, int columns) {
   std::vector<TextBlock> blocks;
   blocks.reserve(path.size());
@@ -97,8 +97,17 @@ std::optional<Error> write_whole(const std::string& file, std::string_view bytes
 }  // namespace
 
 std::optional<Error> write_pictures(const ViewOptions& options, int id, size_t count,
-                                    const std::vector<std::vector<uint8_t>>& path,
+                                    const std::vector<std::vector<Tile>>& path,
                                     std::span<const Dir> moves, const Goal& goal) {
+  const std::string& asked = !options.svg.empty()       ? options.svg
+                             : !options.animate.empty() ? options.animate
+                                                        : options.gif;
+  const size_t cells = (moves.size() + 1) * goal.tiles().size();
+  if (!asked.empty() && (cells > kMaxPictureCells || path.size() != moves.size() + 1))
+    return Error{asked, 0,
+                 "not drawn: the solution's " + std::to_string(moves.size() + 1) + " boards hold " +
+                     std::to_string(cells) + " cells, over the " +
+                     std::to_string(kMaxPictureCells) + " a picture draws"};
   if (!options.svg.empty())
     if (auto bad = write_whole(picture_path(options.svg, id, count),
                                svg_figure(path, moves, goal, output_notation(options))))

@@ -42,15 +42,19 @@ int output_columns();
 MoveNotation output_notation(const ViewOptions& options);
 
 // The boards of `path` side by side in `columns`, each under its step label (step_label).
-std::string path_grid(const std::vector<std::vector<uint8_t>>& path, std::span<const Dir> moves,
+std::string path_grid(const std::vector<std::vector<Tile>>& path, std::span<const Dir> moves,
                       const Goal& goal, TermColour colour, MoveNotation notation, int columns);
+
+// The most cells (boards × cells a board) a solution's picture draws.
+inline constexpr size_t kMaxPictureCells = 1'000'000;
 
 // Writes the picture files asked for (--svg, --animate, --gif) of the solution `path` of input
 // `id` among `count` inputs: FILE itself for one input, FILE with "-ID" before its extension for
 // several. Each file is written whole or not at all (a temporary file renamed); the Error names
-// the file.
+// the file. A solution over kMaxPictureCells cells, or whose path was not kept, is not drawn (the
+// Error says why).
 std::optional<Error> write_pictures(const ViewOptions& options, int id, size_t count,
-                                    const std::vector<std::vector<uint8_t>>& path,
+                                    const std::vector<std::vector<Tile>>& path,
                                     std::span<const Dir> moves, const Goal& goal);
 
 // Progress of IDA* searches on stderr: with `lines` (--progress), each iteration as a line; else,

@@ -12,7 +12,7 @@ namespace {
 
 // User tiles of the canonical board of rank `rank`.
 template <int N>
-std::vector<uint8_t> tiles_of_rank(const Goal& goal, uint64_t rank) {
+std::vector<Tile> tiles_of_rank(const Goal& goal, uint64_t rank) {
   return goal.tiles_of<N>(board_of_rank<N>(rank, goal.blank_cell()));
 }
 
@@ -119,6 +119,7 @@ ExploreResult explore_frontier(const Goal& goal, const ExploreOptions& options) 
 }  // namespace
 
 std::vector<uint8_t> small_board_distances(const Goal& goal) {
+  if (!goal.shape().is_square() || goal.side() > 3) return {};
   return with_side(goal.side(), [&]<int N>() {
     if constexpr (N <= 3) return all_distances<N>(goal);
     return std::vector<uint8_t>{};
@@ -126,7 +127,8 @@ std::vector<uint8_t> small_board_distances(const Goal& goal) {
 }
 
 int distance_of(const std::vector<uint8_t>& distances, const Goal& goal,
-                std::span<const uint8_t> tiles) {
+                std::span<const Tile> tiles) {
+  if (!goal.shape().is_square() || goal.side() > 3) return kUnreached;
   return with_side(goal.side(), [&]<int N>() -> int {
     if constexpr (N <= 3) return distances[board_rank(goal.canonical<N>(tiles))];
     return kUnreached;

@@ -75,18 +75,18 @@ std::vector<uint8_t> small_board_distances(const Goal& goal);
 // The distance of `tiles` (a board of `goal`, side 2 or 3) in `distances`, the
 // small_board_distances of `goal`; kUnreached when the board cannot reach the goal.
 int distance_of(const std::vector<uint8_t>& distances, const Goal& goal,
-                std::span<const uint8_t> tiles);
+                std::span<const Tile> tiles);
 
 // What an exploration found.
 struct ExploreResult {
-  std::vector<uint64_t> count_by_depth;        // states at exactly d moves from the goal
-  uint64_t total = 0;                          // sum of count_by_depth
-  int greatest_depth = 0;                      // last depth with a state
-  uint64_t farthest_count = 0;                 // states at greatest_depth
-  std::vector<std::vector<uint8_t>> farthest;  // some of them as user tiles (0 = blank)
-  bool complete = false;                       // every reachable state was visited
-  bool memory_limit = false;                   // stopped because the next layer would not fit
-  uint64_t peak_bytes = 0;                     // most bytes the layers (and array) held at once
+  std::vector<uint64_t> count_by_depth;     // states at exactly d moves from the goal
+  uint64_t total = 0;                       // sum of count_by_depth
+  int greatest_depth = 0;                   // last depth with a state
+  uint64_t farthest_count = 0;              // states at greatest_depth
+  std::vector<std::vector<Tile>> farthest;  // some of them as user tiles (0 = blank)
+  bool complete = false;                    // every reachable state was visited
+  bool memory_limit = false;                // stopped because the next layer would not fit
+  uint64_t peak_bytes = 0;                  // most bytes the layers (and array) held at once
 };
 
 // Options of explore().

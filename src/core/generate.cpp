@@ -46,8 +46,8 @@ uint64_t Random::below(uint64_t bound) {
   }
 }
 
-std::vector<uint8_t> random_board(Random& random, const Goal& goal, Solvability kind) {
-  std::vector<uint8_t> tiles = goal.tiles();
+std::vector<Tile> random_board(Random& random, const Goal& goal, Solvability kind) {
+  std::vector<Tile> tiles = goal.tiles();
   for (size_t i = tiles.size() - 1; i > 0; --i) std::swap(tiles[i], tiles[random.below(i + 1)]);
   if (kind == Solvability::Any) return tiles;
   // Swapping two fixed non-blank cells' tiles maps each class onto the other one to one,
@@ -60,19 +60,19 @@ std::vector<uint8_t> random_board(Random& random, const Goal& goal, Solvability 
   return tiles;
 }
 
-std::vector<uint8_t> random_walk(Random& random, const Goal& goal, int steps) {
-  std::vector<uint8_t> tiles = goal.tiles();
-  const int side = goal.side();
+std::vector<Tile> random_walk(Random& random, const Goal& goal, int steps) {
+  std::vector<Tile> tiles = goal.tiles();
+  const int rows = goal.shape().rows, cols = goal.shape().cols;
   int blank = goal.blank_cell();
   int previous = -1;
   for (int s = 0; s < steps; ++s) {
     int options[4];
     int count = 0;
-    const int r = blank / side, c = blank % side;
-    if (r > 0) options[count++] = blank - side;
-    if (r < side - 1) options[count++] = blank + side;
+    const int r = blank / cols, c = blank % cols;
+    if (r > 0) options[count++] = blank - cols;
+    if (r < rows - 1) options[count++] = blank + cols;
     if (c > 0) options[count++] = blank - 1;
-    if (c < side - 1) options[count++] = blank + 1;
+    if (c < cols - 1) options[count++] = blank + 1;
     int to;
     do to = options[random.below(count)];
     while (to == previous);

@@ -23,11 +23,11 @@ class Random {
 
 enum class Solvability { Any, Solvable, Unsolvable };
 
-// A uniformly random arrangement (tiles row-major, 0 = blank) of goal.side(), drawn from all
+// A uniformly random arrangement (tiles row-major, 0 = blank) of goal.shape(), drawn from all
 // arrangements when `kind` is Any, else from the solvable or unsolvable half for `goal`.
-std::vector<uint8_t> random_board(Random& random, const Goal& goal, Solvability kind);
+std::vector<Tile> random_board(Random& random, const Goal& goal, Solvability kind);
 
 // The goal after `steps` random blank moves, never undoing the previous move.
-std::vector<uint8_t> random_walk(Random& random, const Goal& goal, int steps);
+std::vector<Tile> random_walk(Random& random, const Goal& goal, int steps);
 
 }  // namespace taquin

@@ -12,11 +12,12 @@
 namespace taquin {
 
 // The boards met when the blank of `tiles` follows `moves`, the start first and `goal`'s board last
-// (moves.size() + 1 boards): the one check every solution passes, once, before it is shown. The
+// (moves.size() + 1 boards): the one check every solution passes, once, before it is shown. With
+// `keep_path` false, the moves are checked the same way and no board is kept (an empty list). The
 // Error names the first move that takes the blank off the board, or the board the moves end on
 // when it is not the goal.
-Expected<std::vector<std::vector<uint8_t>>> replay_solution(std::span<const uint8_t> tiles,
-                                                            std::span<const Dir> moves,
-                                                            const Goal& goal);
+Expected<std::vector<std::vector<Tile>>> replay_solution(std::span<const Tile> tiles,
+                                                         std::span<const Dir> moves,
+                                                         const Goal& goal, bool keep_path = true);
 
 }  // namespace taquin

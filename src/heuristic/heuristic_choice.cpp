@@ -25,6 +25,15 @@ Expected<HeuristicChoice> choose_heuristic(const Goal& goal, const HeuristicRequ
     choice.kind = *request.asked;
     return choice;
   }
+  // Pattern databases serve square boards of the packed sides only.
+  if (!goal.shape().is_square() || goal.side() > kMaxSide) {
+    if (request.asked)
+      return Error{"--heuristic", 0,
+                   "pattern databases serve square boards of side 3 to 5, not a " +
+                       shape_name(goal.shape()) + " board"};
+    choice.kind = HeuristicKind::Linear;
+    return choice;
+  }
   pdb::PdbMiss miss = pdb::PdbMiss::Absent;
   Expected<pdb::PdbSet> set =
       request.build ? pdb::load_or_build_pdb_set(request.paths, goal, request.build_options,

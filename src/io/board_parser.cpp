@@ -49,18 +49,64 @@ std::optional<int> optimal_from_comment(std::string_view comment) {
   return value;
 }
 
-std::string side_range_message(int side) {
-  return "side " + std::to_string(side) + " is out of range (" + std::to_string(kMinSide) + " to " +
-         std::to_string(kMaxSide) + ")";
+// The rows of a board whose size line (the current line) says `shape`: shape.rows lines of
+// shape.cols values each, appended to `values`; a "# optimal K" comment on them is kept in `inst`.
+std::optional<Error> sized_rows(LineWindow& lines, const std::string& source, Shape shape,
+                                std::vector<int>& values, Instance& inst) {
+  const std::string says = shape.is_square() ? std::to_string(shape.rows) : shape_name(shape);
+  for (int r = 0; r < shape.rows; ++r) {
+    const TextLine* row = lines.at(1 + static_cast<size_t>(r));
+    if (!row)
+      return Error{source, lines.at(static_cast<size_t>(r))->number,
+                   "the size line says " + std::to_string(shape.rows) + " rows but only " +
+                       std::to_string(r) + " follow"};
+    if (static_cast<int>(row->words.size()) != shape.cols)
+      return Error{source, row->number,
+                   "row has " + std::to_string(row->words.size()) +
+                       " values but the size line says " + says};
+    for (std::string_view t : row->words) {
+      int v = 0;
+      if (auto err = parse_value(t, source, row->number, v)) return *err;
+      values.push_back(v);
+    }
+    if (!inst.optimal_length) inst.optimal_length = optimal_from_comment(row->comment);
+  }
+  return validate_tiles(values, shape, source, inst.line);
+}
+
+// A board with its size line at the current line (N: a square, the 42 format; "R C": a
+// rectangle, or a square written so), into `inst`. `claimed` is set to the lines it claims.
+std::optional<Error> sized_board(LineWindow& lines, const std::string& source, Instance& inst,
+                                 size_t& claimed) {
+  const TextLine& first = *lines.at(0);
+  std::vector<int> dims;
+  for (std::string_view word : first.words) {
+    int v = 0;
+    if (auto err = parse_value(word, source, first.number, v)) return *err;
+    dims.push_back(v);
+  }
+  const Shape shape{dims[0], dims.back()};
+  claimed = 1 + static_cast<size_t>(std::max(0, std::min(shape.rows, kMaxDim + 1)));
+  if (std::optional<std::string> bad = shape_problem(shape)) {
+    if (dims.size() == 2) claimed = 1;  // not a size line after all: claim the line alone
+    return Error{source, first.number, *bad};
+  }
+  inst.optimal_length = optimal_from_comment(first.comment);
+  std::vector<int> values;
+  if (auto err = sized_rows(lines, source, shape, values, inst)) return *err;
+  inst.shape = shape;
+  inst.tiles.assign(values.begin(), values.end());
+  return std::nullopt;
 }
 
 // The values of a grid without the 42 size line starting at the current line: k lines of k values
-// (k, from 2 to 8, the words of the first line), together a permutation of [0, k²). The error's
+// (k, from 2 to 100, the words of the first line), together a permutation of [0, k²). The error's
 // message says briefly why the lines are not such a grid.
 Expected<std::vector<int>> bare_grid(LineWindow& lines, const std::string& source) {
   const TextLine& first = *lines.at(0);
   const size_t side = first.words.size();
   std::vector<int> values;
+  std::vector<int> seen_in_row(side * side, -1);  // the row a value was first seen on
   for (size_t r = 0; r < side; ++r) {
     const TextLine* row = lines.at(r);
     if (!row) return Error{source, first.number, "only " + std::to_string(r) + " rows"};
@@ -72,9 +118,21 @@ Expected<std::vector<int>> bare_grid(LineWindow& lines, const std::string& sourc
       int v = 0;
       if (auto err = parse_value(t, source, row->number, v)) return *err;
       values.push_back(v);
+      // A value out of range or seen on an earlier row ends the grid early (a batch of one-line
+      // boards is read no further than its second line).
+      if (v >= static_cast<int>(seen_in_row.size()))
+        return Error{source, row->number,
+                     "value " + std::to_string(v) + " is out of range (0 to " +
+                         std::to_string(seen_in_row.size() - 1) + ")"};
+      if (seen_in_row[v] >= 0 && seen_in_row[v] != static_cast<int>(r))
+        return Error{source, row->number,
+                     "duplicate " + (v ? "tile " + std::to_string(v) : std::string("blank (0)"))};
+      if (seen_in_row[v] < 0) seen_in_row[v] = static_cast<int>(r);
     }
   }
-  if (auto err = validate_tiles(values, static_cast<int>(side), source, first.number)) return *err;
+  if (auto err =
+          validate_tiles(values, Shape::square(static_cast<int>(side)), source, first.number))
+    return *err;
   return values;
 }
 
@@ -91,33 +149,34 @@ Expected<Instance> parse_board(LineWindow& lines, const std::string& source, siz
   Expected<std::vector<int>> grid = std::vector<int>{};  // a grid without its size line, if any
   int side = 0;
   if (first.words.size() == 1) {  // 42 format: size line, then `side` rows
-    if (auto err = parse_value(first.words[0], source, first.number, side)) return *err;
-    claimed = 1 + static_cast<size_t>(side);
     inst.format = BoardFormat::FortyTwo;
-    if (side < kMinSide || side > kMaxSide)
-      return Error{source, first.number, side_range_message(side)};
-    inst.optimal_length = optimal_from_comment(first.comment);
-    for (int r = 0; r < side; ++r) {
-      const TextLine* row = lines.at(1 + static_cast<size_t>(r));
-      if (!row)
-        return Error{source, lines.at(static_cast<size_t>(r))->number,
-                     "the size line says " + std::to_string(side) + " rows but only " +
-                         std::to_string(r) + " follow"};
-      if (static_cast<int>(row->words.size()) != side)
-        return Error{source, row->number,
-                     "row has " + std::to_string(row->words.size()) +
-                         " values but the size line says " + std::to_string(side)};
-      for (std::string_view t : row->words) {
-        int v = 0;
-        if (auto err = parse_value(t, source, row->number, v)) return *err;
-        values.push_back(v);
-      }
-      if (!inst.optimal_length) inst.optimal_length = optimal_from_comment(row->comment);
-    }
+    if (auto err = sized_board(lines, source, inst, claimed)) return *err;
     used = claimed;
-  } else if (const size_t k = first.words.size(); k >= static_cast<size_t>(kMinSide) &&
-                                                  k <= static_cast<size_t>(kMaxSide) &&
-                                                  (grid = bare_grid(lines, source)).ok()) {
+    return inst;
+  }
+  if (first.words.size() == 2) {  // "R C" then R rows, unless the lines are a bare 2x2 grid
+    size_t sized_claim = 1;
+    Instance sized = inst;
+    sized.format = BoardFormat::Grid;  // not the 42 school's form: the standard goal by default
+    std::optional<Error> sized_error = sized_board(lines, source, sized, sized_claim);
+    if (!sized_error) {
+      used = claimed = sized_claim;
+      return sized;
+    }
+    if (!(grid = bare_grid(lines, source)).ok()) {
+      claimed = sized_claim;
+      return *sized_error;
+    }
+    inst.format = BoardFormat::Grid;
+    used = 2;
+    for (size_t r = 0; r < 2; ++r)
+      if (!inst.optimal_length) inst.optimal_length = optimal_from_comment(lines.at(r)->comment);
+    inst.shape = Shape::square(2);
+    inst.tiles.assign(grid->begin(), grid->end());
+    return inst;
+  }
+  if (const size_t k = first.words.size();
+      k <= static_cast<size_t>(kMaxDim) && (grid = bare_grid(lines, source)).ok()) {
     // A grid without the size line: unambiguous, since k lines of k values that hold every
     // value of [0, k²) once are never k one-line boards (a 2x2 one would repeat 0 to 3).
     side = static_cast<int>(k);
@@ -152,14 +211,16 @@ Expected<Instance> parse_board(LineWindow& lines, const std::string& source, siz
                 " grid without its size line (" + grid.error().message + ")";
       return Error{source, first.number,
                    "wrong number of values: " + std::to_string(count) +
-                       " is not a square (4, 9, 16, ... 64)" + hint};
+                       " is not a square (4, 9, 16, ...; a rectangle needs its \"R C\" size "
+                       "line before its rows)" +
+                       hint};
     }
-    if (side < kMinSide || side > kMaxSide)
-      return Error{source, first.number, side_range_message(side)};
+    if (std::optional<std::string> bad = shape_problem(Shape::square(side)))
+      return Error{source, first.number, *bad};
     inst.optimal_length = optimal_from_comment(first.comment);
   }
-  if (auto err = validate_tiles(values, side, source, inst.line)) return *err;
-  inst.side = side;
+  if (auto err = validate_tiles(values, Shape::square(side), source, inst.line)) return *err;
+  inst.shape = Shape::square(side);
   inst.tiles.assign(values.begin(), values.end());
   return inst;
 }
@@ -217,14 +278,13 @@ Expected<std::vector<TextLine>> split_lines(std::string_view text, const std::st
   return lines;
 }
 
-std::optional<Error> validate_tiles(std::span<const int> values, int side,
+std::optional<Error> validate_tiles(std::span<const int> values, Shape shape,
                                     const std::string& source, int line) {
-  const int cells = side * side;
+  const int cells = shape.cells();
   if (static_cast<int>(values.size()) != cells)
     return Error{source, line,
                  "wrong number of values: " + std::to_string(values.size()) + " for a " +
-                     std::to_string(side) + "x" + std::to_string(side) + " board (needs " +
-                     std::to_string(cells) + ")"};
+                     shape_name(shape) + " board (needs " + std::to_string(cells) + ")"};
   std::vector<int> seen(cells, 0);
   for (int v : values) {
     if (v < 0 || v >= cells)

@@ -7,13 +7,14 @@
 #include <vector>
 
 #include "taquin/error.hpp"
+#include "taquin/shape.hpp"
 
 namespace taquin {
 
-// A custom goal's board: its side and tiles, row-major (0 = blank), a permutation of [0, side²).
+// A custom goal's board: its shape and tiles, row-major (0 = blank), a permutation of [0, cells).
 struct GoalBoard {
-  int side = 0;
-  std::vector<uint8_t> tiles;
+  Shape shape;
+  std::vector<Tile> tiles;
 };
 
 // The one board of `text` read as board text (parse_instances, errors naming `source`), or with

@@ -70,44 +70,48 @@ Instance to_board(const py::handle& board) {
       for (const py::handle cell : py::iter(item)) values.push_back(number(cell));
     }
   }
-  int side = 0;
-  while (side * side < static_cast<int>(values.size())) ++side;
-  if (side * side != static_cast<int>(values.size()) || (nested && rows != side))
-    raise({"board", 0,
-           std::to_string(values.size()) + " numbers do not make a square board" +
-               (nested ? " of rows" : "")});
-  if (side < kMinSide || side > kMaxSide)
-    raise({"board", 0,
-           "side " + std::to_string(side) + " is out of range (" + std::to_string(kMinSide) +
-               " to " + std::to_string(kMaxSide) + ")"});
-  if (std::optional<Error> bad = validate_tiles(values, side, "board", 0)) raise(*bad);
+  Shape shape;
+  if (nested) {  // rows of equal length: any rectangle
+    shape = {rows, rows ? static_cast<int>(values.size()) / rows : 0};
+    if (shape.cells() != static_cast<int>(values.size()))
+      raise({"board", 0, "the rows of the board are not all of one length"});
+  } else {  // a flat sequence: a square
+    int side = 0;
+    while (side * side < static_cast<int>(values.size())) ++side;
+    if (side * side != static_cast<int>(values.size()))
+      raise({"board", 0,
+             std::to_string(values.size()) +
+                 " numbers do not make a square board (give a rectangle as rows)"});
+    shape = Shape::square(side);
+  }
+  if (std::optional<std::string> bad = shape_problem(shape)) raise({"board", 0, *bad});
+  if (std::optional<Error> bad = validate_tiles(values, shape, "board", 0)) raise(*bad);
   Instance out;
-  out.side = side;
+  out.shape = shape;
   out.tiles.assign(values.begin(), values.end());
   out.source = "board";
   return out;
 }
 
-// The goal `goal` names for boards of `side`: a name or text (as the CLI's --goal), or a board.
-Goal to_goal(const py::handle& goal, int side) {
+// The goal `goal` names for boards of `shape`: a name or text (as the CLI's --goal), or a board.
+Goal to_goal(const py::handle& goal, Shape shape) {
   if (py::isinstance<py::str>(goal))
-    return value_or_raise(make_goal(goal.cast<std::string>(), side));
+    return value_or_raise(make_goal(goal.cast<std::string>(), shape));
   const Instance tiles = to_board(goal);
-  if (tiles.side != side)
+  if (tiles.shape != shape)
     raise({"goal", 0,
-           "a goal of side " + std::to_string(tiles.side) + " for a board of side " +
-               std::to_string(side)});
-  return Goal::custom(side, tiles.tiles, "custom");
+           "a " + shape_name(tiles.shape) + " goal for a " + shape_name(shape) + " board"});
+  return Goal::custom(shape, tiles.tiles, "custom");
 }
 
 // The goal of `board`: `goal` (to_goal), or None for the board's own (default_goal_spec: the
 // snail for text in the 42 format, else standard).
 Goal goal_of(const py::handle& goal, const Instance& board) {
-  if (!goal.is_none()) return to_goal(goal, board.side);
-  return value_or_raise(Goal::for_side(default_goal_spec(board), board.side));
+  if (!goal.is_none()) return to_goal(goal, board.shape);
+  return value_or_raise(Goal::for_shape(default_goal_spec(board), board.shape));
 }
 
-py::list to_lists(const std::vector<std::vector<uint8_t>>& boards) {
+py::list to_lists(const std::vector<std::vector<Tile>>& boards) {
   py::list out;
   for (const auto& b : boards) out.append(py::cast(std::vector<int>(b.begin(), b.end())));
   return out;
@@ -122,8 +126,8 @@ struct Databases {
 };
 
 std::mutex databases_mutex;
-std::vector<std::string> database_dirs;                    // load_databases' directories
-std::map<std::vector<uint8_t>, taquin::Databases> loaded;  // by goal tiles; null: none serves
+std::vector<std::string> database_dirs;                 // load_databases' directories
+std::map<std::vector<Tile>, taquin::Databases> loaded;  // by goal tiles; null: none serves
 
 // The databases serving `goal` from the directories given to load_databases, then the default
 // directory ($TAQUIN_PDB_DIR, $XDG_DATA_HOME/taquin, ~/.local/share/taquin); null when none.
@@ -144,7 +148,7 @@ taquin::Databases databases_for(const Goal& goal) {
 }
 
 Databases load_databases(const std::string& dir, const py::object& goal, int size) {
-  const Goal target = to_goal(goal, size);
+  const Goal target = to_goal(goal, Shape::square(size));
   taquin::Databases set = value_or_raise(taquin::load_databases(dir, target));
   std::lock_guard lock(databases_mutex);
   if (std::find(database_dirs.begin(), database_dirs.end(), dir) == database_dirs.end())
@@ -353,8 +357,8 @@ py::list py_solve_batch(const py::iterable& boards_value, const py::object& goal
   // Each board's search on one thread; the batch on `threads` (0: all cores).
   Request request = make_request(goal, algorithm, heuristic, 1, max_seconds, max_nodes, databases);
   for (size_t i = 1; i < boards.size(); ++i)
-    if (boards[i].side != goal.side())
-      raise({"board", 0, "board " + std::to_string(i + 1) + " has another side than the first"});
+    if (boards[i].shape != goal.shape())
+      raise({"board", 0, "board " + std::to_string(i + 1) + " has another shape than the first"});
   std::vector<Expected<CheckedResult>> results = search_interruptibly([&] {
     return solve_batch(boards, goal, request.options, request.databases, threads, &interrupt);
   });
@@ -387,14 +391,14 @@ py::list py_generate(int size, int count, std::optional<uint64_t> seed,
                      std::optional<int> walk) {
   if (count < 0) raise({"count", 0, "give a count of 0 or more"});
   if (walk && (*walk < 0 || *walk > 1000000)) raise({"walk", 0, "give 0 to 1000000 moves"});
-  const Goal goal = to_goal(goal_value, size);
+  const Goal goal = to_goal(goal_value, Shape::square(size));
   Random random(seed.value_or((uint64_t{std::random_device{}()} << 32) ^ std::random_device{}()));
   const Solvability kind = !solvable   ? Solvability::Any
                            : *solvable ? Solvability::Solvable
                                        : Solvability::Unsolvable;
   py::list out;
   for (int i = 0; i < count; ++i) {
-    const std::vector<uint8_t> tiles =
+    const std::vector<Tile> tiles =
         walk ? random_walk(random, goal, *walk) : random_board(random, goal, kind);
     out.append(py::cast(std::vector<int>(tiles.begin(), tiles.end())));
   }

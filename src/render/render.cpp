@@ -107,11 +107,11 @@ std::string background(int goal_cell, int side, TermColour mode) {
 
 }  // namespace
 
-TextBlock board_block(std::span<const uint8_t> tiles, const Goal& goal, TermColour colour) {
-  const int side = goal.side(), cells = side * side, digits = label_digits(cells);
+TextBlock board_block(std::span<const Tile> tiles, const Goal& goal, TermColour colour) {
+  const int side = goal.shape().cols, cells = goal.shape().cells(), digits = label_digits(cells);
   TextBlock block;
   if (colour == TermColour::None) {
-    const std::string grid = format_board(tiles, side, BoardFormat::Grid);
+    const std::string grid = format_board(tiles, goal.shape(), BoardFormat::Grid);
     for (size_t start = 0; start < grid.size();) {
       const size_t end = grid.find('\n', start);
       block.lines.push_back(grid.substr(start, end - start));
@@ -222,7 +222,7 @@ int svg_figure_columns(int side, size_t count) {
   return static_cast<int>(std::clamp<size_t>(1200 / board, 1, std::max<size_t>(count, 1)));
 }
 
-std::string svg_figure(const std::vector<std::vector<uint8_t>>& path, std::span<const Dir> moves,
+std::string svg_figure(const std::vector<std::vector<Tile>>& path, std::span<const Dir> moves,
                        const Goal& goal, MoveNotation notation) {
   const int side = goal.side(), columns = svg_figure_columns(side, path.size());
   const int board_w = side * kPictureCell + 2 * kPictureMargin, board_h = board_w + kCaption;
@@ -245,7 +245,7 @@ std::string svg_figure(const std::vector<std::vector<uint8_t>>& path, std::span<
   return svg + "</svg>\n";
 }
 
-std::string svg_animation(const std::vector<std::vector<uint8_t>>& path, const Goal& goal) {
+std::string svg_animation(const std::vector<std::vector<Tile>>& path, const Goal& goal) {
   const int side = goal.side(), cells = side * side;
   const int px = side * kPictureCell + 2 * kPictureMargin;
   constexpr double kStartPause = 1.0, kMove = 0.3, kGoalPause = 2.0;
@@ -313,7 +313,7 @@ constexpr int kFontScale = 2;  // each font pixel is 2x2 image pixels
 constexpr int kGifWhite = 0, kGifBlack = 1, kGifGrey = 2, kGifFirstTile = 3;
 
 // One frame: the board `tiles` drawn into `pixels` (row-major, `width` a row).
-void draw_gif_board(std::vector<uint8_t>& pixels, int width, std::span<const uint8_t> tiles,
+void draw_gif_board(std::vector<uint8_t>& pixels, int width, std::span<const Tile> tiles,
                     const Goal& goal) {
   const int side = goal.side(), k = kPictureCell, m = kPictureMargin;
   std::fill(pixels.begin(), pixels.end(), kGifWhite);
@@ -354,7 +354,7 @@ int append_bytes(GifFileType* gif, const GifByteType* data, int length) {
 
 }  // namespace
 
-Expected<std::vector<uint8_t>> gif_animation(const std::vector<std::vector<uint8_t>>& path,
+Expected<std::vector<uint8_t>> gif_animation(const std::vector<std::vector<Tile>>& path,
                                              const Goal& goal) {
   const int side = goal.side(), cells = side * side;
   const int px = side * kPictureCell + 2 * kPictureMargin;

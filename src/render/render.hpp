@@ -60,7 +60,7 @@ struct TextBlock {
 // format_board's grid ('.' for the blank). With colour: each tile on its goal cell's colour (black
 // digits), the blank plain, and the tiles that are not on their goal cell also bold and
 // underlined, so that they stand out without colour.
-TextBlock board_block(std::span<const uint8_t> tiles, const Goal& goal, TermColour colour);
+TextBlock board_block(std::span<const Tile> tiles, const Goal& goal, TermColour colour);
 
 // `blocks` laid left to right, as many a row as fit in `columns` (at least one), `gap` spaces
 // apart, rows of blocks separated by an empty line; every block is padded to the widest's width.
@@ -76,7 +76,7 @@ inline constexpr int kPictureMargin = 10;
 // An SVG figure of `path` (every board from the start to the goal, as replay_solution gives them),
 // boards left to right then top to bottom, each under its step number and move, tiles in their
 // gradient colours, the blank white. Boards a row: as many as fit in about 1200 pixels.
-std::string svg_figure(const std::vector<std::vector<uint8_t>>& path, std::span<const Dir> moves,
+std::string svg_figure(const std::vector<std::vector<Tile>>& path, std::span<const Dir> moves,
                        const Goal& goal, MoveNotation notation);
 
 // The number of boards a row in svg_figure for boards of side `side` and `count` boards.
@@ -85,12 +85,12 @@ int svg_figure_columns(int side, size_t count);
 // An animated SVG (SMIL) of `path`: one board whose tiles slide from the start to the goal, a
 // pause on the start, one move every 0.3 s, then a pause on the goal, looping forever. A renderer
 // without animation shows the start.
-std::string svg_animation(const std::vector<std::vector<uint8_t>>& path, const Goal& goal);
+std::string svg_animation(const std::vector<std::vector<Tile>>& path, const Goal& goal);
 
 // An animated GIF of `path`: one frame per board (the start held 0.5 s, each move 0.4 s, the goal
 // 2 s), looping forever, tiles in their gradient colours with digits from an embedded bitmap font.
 // Pixel size: side * kPictureCell + 2 * kPictureMargin on each axis. Fails only if giflib does.
-Expected<std::vector<uint8_t>> gif_animation(const std::vector<std::vector<uint8_t>>& path,
+Expected<std::vector<uint8_t>> gif_animation(const std::vector<std::vector<Tile>>& path,
                                              const Goal& goal);
 
 }  // namespace taquin

@@ -6,7 +6,7 @@
 
 #include "search/limit_watch.hpp"
 #include "shape/search.hpp"
-#include "shape/shape.hpp"
+#include "shape/shape_tables.hpp"
 #include "shape/state_store.hpp"
 
 namespace taquin::shape {
@@ -18,7 +18,7 @@ namespace {
 class WideHeuristic {
  public:
   // `kind` Hamming, Manhattan or Linear; `zero`: h ≡ 0 (uniform-cost).
-  WideHeuristic(const Shape& shape, HeuristicKind kind, bool zero)
+  WideHeuristic(const ShapeTables& shape, HeuristicKind kind, bool zero)
       : shape_(shape), kind_(kind), zero_(zero) {}
 
   int value(const Grid& b) const {
@@ -70,7 +70,7 @@ class WideHeuristic {
                           shape_.goal_col.data(), shape_.goal_row.data());
   }
 
-  const Shape& shape_;
+  const ShapeTables& shape_;
   HeuristicKind kind_;
   bool zero_;
 };
@@ -126,7 +126,7 @@ class Search {
   bool expand(const Entry& e, Outcome& stop, uint32_t& found);
   SearchResult finish(Outcome outcome, uint32_t goal_index = StateStore::kNone);
 
-  const Shape shape_;
+  const ShapeTables shape_;
   const Algorithm algorithm_;
   const WideHeuristic heuristic_;
   const StateCodec codec_;

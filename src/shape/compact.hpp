@@ -11,7 +11,7 @@
 #include <utility>
 
 #include "shape/grid.hpp"
-#include "shape/shape.hpp"
+#include "shape/shape_tables.hpp"
 
 namespace taquin::shape {
 
@@ -76,7 +76,7 @@ concept ShapeHeuristic = std::copyable<typename P::Undo> &&
 // Taxicab distances between the cells of a shape, a byte each.
 struct CompactDistances {
   std::array<std::array<uint8_t, kCompactSlots>, kCompactSlots> d{};
-  explicit CompactDistances(const Shape& s) {
+  explicit CompactDistances(const ShapeTables& s) {
     for (int a = 0; a < s.size(); ++a)
       for (int b = 0; b < s.size(); ++b)
         d[a][b] = static_cast<uint8_t>(grid_distance(a, b, s.cols));
@@ -87,7 +87,7 @@ struct CompactDistances {
 class CompactHamming {
  public:
   struct Undo {};
-  explicit CompactHamming(const Shape& s) : size_(s.size()) {}
+  explicit CompactHamming(const ShapeTables& s) : size_(s.size()) {}
   int reset(const CompactBoard& b) const {
     int h = 0;
     for (int c = 0; c < size_; ++c)
@@ -108,7 +108,7 @@ class CompactHamming {
 class CompactManhattan {
  public:
   struct Undo {};
-  explicit CompactManhattan(const Shape& s) : dist_(s), size_(s.size()) {}
+  explicit CompactManhattan(const ShapeTables& s) : dist_(s), size_(s.size()) {}
   int reset(const CompactBoard& b) const {
     int h = 0;
     for (int c = 0; c < size_; ++c)
@@ -136,7 +136,7 @@ class CompactLinearConflict {
     int8_t line;  // the line counted again (rows 0.., columns after them), -1 for none
     int8_t old;   // its conflicts before
   };
-  explicit CompactLinearConflict(const Shape& s) : shape_(s), manhattan_(s) {
+  explicit CompactLinearConflict(const ShapeTables& s) : shape_(s), manhattan_(s) {
     for (int c = 0; c < s.size(); ++c) {
       col_line_[c] = static_cast<uint8_t>(s.rows + s.goal_col[c]);
       row_line_[c] = static_cast<uint8_t>(s.goal_row[c]);
@@ -178,7 +178,7 @@ class CompactLinearConflict {
                           shape_.goal_col.data(), shape_.goal_row.data());
   }
 
-  Shape shape_;
+  ShapeTables shape_;
   CompactManhattan manhattan_;
   std::array<uint8_t, kCompactSlots> col_line_{}, row_line_{};  // a cell's column, row line
   std::array<int8_t, 2 * kCompactSlots> line_{};                // conflicts per line

@@ -16,7 +16,7 @@ SearchResult ida_search(const Grid& start, HeuristicKind h, const Limits& limits
     SearchResult result;
     return detail::finish_search(result, Outcome::Unsolvable, 0, started);
   }
-  const Shape shape(start.rows, start.cols, start.blank_goal());
+  const ShapeTables shape(start.rows, start.cols, start.blank_goal());
   switch (h) {
     case HeuristicKind::Hamming:
       return compact_ida(start, CompactHamming(shape), limits, started);

@@ -13,7 +13,7 @@
 #include "search/limit_watch.hpp"
 #include "shape/compact.hpp"
 #include "shape/grid.hpp"
-#include "shape/shape.hpp"
+#include "shape/shape_tables.hpp"
 #include "taquin/search/result.hpp"
 #include "taquin/tables.hpp"
 
@@ -24,7 +24,7 @@ struct CompactMoves {
   std::array<uint8_t, kCompactSlots> count{};
   std::array<std::array<uint8_t, 4>, kCompactSlots> target{};
   std::array<std::array<Dir, 4>, kCompactSlots> dir{};
-  explicit CompactMoves(const Shape& s) {
+  explicit CompactMoves(const ShapeTables& s) {
     for (int cell = 0; cell < s.size(); ++cell)
       for (int d = 0; d < 4; ++d) {
         const int to = s.neighbour[cell][d];
@@ -40,7 +40,7 @@ template <ShapeHeuristic P>
 class CompactIda {
  public:
   // `start` and `policy` of the same shape; `watch` checks the limits.
-  CompactIda(const Shape& shape, const CompactBoard& start, const P& policy,
+  CompactIda(const ShapeTables& shape, const CompactBoard& start, const P& policy,
              const detail::LimitWatch& watch)
       : moves_(shape),
         size_(shape.size()),
@@ -143,7 +143,7 @@ template <ShapeHeuristic P>
 SearchResult compact_ida(const Grid& start, const P& policy, const Limits& limits,
                          std::chrono::steady_clock::time_point started) {
   SearchResult result;
-  const Shape shape(start.rows, start.cols, start.blank_goal());
+  const ShapeTables shape(start.rows, start.cols, start.blank_goal());
   CompactIda<P> ida(shape, CompactBoard::from(start), policy,
                     detail::LimitWatch(limits, detail::kIdaCheckInterval, started));
   int bound = ida.start_h();

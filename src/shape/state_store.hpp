@@ -10,7 +10,7 @@
 #include <cstring>
 #include <vector>
 
-#include "shape/shape.hpp"
+#include "shape/shape_tables.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin::shape {

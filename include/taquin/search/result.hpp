@@ -75,7 +75,8 @@ struct SearchResult {
   bool optimal = false;    // the length is proven minimal (admissible heuristic, complete search)
   // When not Solved: every solution has at least this many moves, as proved by the search so far
   // (IDA*: the bound of the iteration under way, all below it searched; A*, uniform-cost: the
-  // least f left open); 0 when nothing was proved.
+  // least f left open); 0 when nothing was proved. When Solved but not optimal (taquin::solve):
+  // the start board's Manhattan distance plus its row and column conflicts.
   int lower_bound = 0;
   Stats stats;
 };

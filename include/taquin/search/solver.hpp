@@ -16,10 +16,12 @@ namespace pdb {
 struct PdbSet;
 }
 
-enum class Algorithm { Ida, AStar, Greedy, Uniform, Bfs };
+// Constructive: a tile, then a row or column, at a time (any shape, fast, not optimal).
+enum class Algorithm { Ida, AStar, Greedy, Uniform, Bfs, Constructive };
 
-// "ida", "astar", "greedy", "uniform", "bfs" -> algorithm; nullopt otherwise.
+// "ida", "astar", "greedy", "uniform", "bfs", "constructive" -> algorithm; nullopt otherwise.
 constexpr std::optional<Algorithm> parse_algorithm(std::string_view name) {
+  if (name == "constructive") return Algorithm::Constructive;
   if (name == "ida") return Algorithm::Ida;
   if (name == "astar") return Algorithm::AStar;
   if (name == "greedy") return Algorithm::Greedy;
@@ -28,9 +30,33 @@ constexpr std::optional<Algorithm> parse_algorithm(std::string_view name) {
   return std::nullopt;
 }
 
-// Uniform-cost search and BFS ignore the heuristic.
+// The algorithm's name, as parse_algorithm reads it.
+constexpr const char* algorithm_name(Algorithm a) {
+  switch (a) {
+    case Algorithm::Ida:
+      return "ida";
+    case Algorithm::AStar:
+      return "astar";
+    case Algorithm::Greedy:
+      return "greedy";
+    case Algorithm::Uniform:
+      return "uniform";
+    case Algorithm::Bfs:
+      return "bfs";
+    case Algorithm::Constructive:
+      return "constructive";
+  }
+  return "?";
+}
+
+// Uniform-cost search, BFS and the constructive solver ignore the heuristic.
 constexpr bool uses_heuristic(Algorithm a) {
-  return a != Algorithm::Uniform && a != Algorithm::Bfs;
+  return a != Algorithm::Uniform && a != Algorithm::Bfs && a != Algorithm::Constructive;
+}
+
+// The searches whose solutions are proven shortest (with an admissible heuristic).
+constexpr bool is_optimal_search(Algorithm a) {
+  return a != Algorithm::Greedy && a != Algorithm::Constructive;
 }
 
 // What one search needs besides the board.

@@ -1,5 +1,5 @@
-// Shape: the run-time tables of one rows × cols board (moves, goal rows and columns), the parity
-// test and the line-conflict count that the shaped searches share, for boards of any size.
+// ShapeTables: the run-time tables of one rows × cols board (moves, goal rows and columns), the
+// parity test and the line-conflict count that the shaped searches share, for any size.
 #pragma once
 
 #include <algorithm>
@@ -14,15 +14,15 @@
 namespace taquin::shape {
 
 // The tables of a rows × cols board, computed once per search (outside the hot loops).
-struct Shape {
+struct ShapeTables {
   int rows = 0;
   int cols = 0;
   int blank_goal = 0;                             // the blank's label: its goal cell
   std::vector<uint16_t> goal_row, goal_col;       // row and column of each cell (= label's goal)
   std::vector<std::array<int32_t, 4>> neighbour;  // cell the blank reaches, per Dir; -1 off-board
 
-  Shape() = default;
-  Shape(int r, int c, int blank_label) : rows(r), cols(c), blank_goal(blank_label) {
+  ShapeTables() = default;
+  ShapeTables(int r, int c, int blank_label) : rows(r), cols(c), blank_goal(blank_label) {
     const int n = r * c;
     goal_row.resize(n);
     goal_col.resize(n);
@@ -109,7 +109,7 @@ template <typename Label>
 
 // Sum of the row and column conflicts of a board (labels per cell, `shape`'s size).
 template <typename Label>
-int all_line_conflicts(const Label* cells, const Shape& shape) {
+int all_line_conflicts(const Label* cells, const ShapeTables& shape) {
   int sum = 0;
   for (int r = 0; r < shape.rows; ++r)
     sum += line_conflicts(cells + r * shape.cols, 1, shape.cols, r, shape.blank_goal,

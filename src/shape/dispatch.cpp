@@ -1,0 +1,68 @@
+// The searches of boards of any shape: a plan's algorithm resolved to the Grid searches.
+#include "shape/dispatch.hpp"
+
+#include "shape/realtime.hpp"
+#include "shape/search.hpp"
+#include "shape/shape_tables.hpp"
+
+namespace taquin::shape {
+
+Grid canonical_grid(std::span<const Tile> tiles, const Goal& goal) {
+  const Shape s = goal.shape();
+  Grid grid{s.rows, s.cols, std::vector<uint16_t>(s.cells()), 0};
+  for (int c = 0; c < s.cells(); ++c) {
+    grid.cells[c] = static_cast<uint16_t>(goal.cell_of(tiles[c]));
+    if (tiles[c] == 0) grid.blank = c;
+  }
+  return grid;
+}
+
+std::string default_algorithm_reason(Shape shape) {
+  return "a " + shape_name(shape) + " board (" + std::to_string(shape.cells()) +
+         " cells) is beyond optimal search (at most " + std::to_string(kMaxIdaCells) +
+         " cells): solved by constructive, a row or column at a time, fast and not optimal "
+         "(--algorithm to choose another)";
+}
+
+int64_t lower_bound_of(const Grid& start) {
+  const ShapeTables tables(start.rows, start.cols, start.blank_goal());
+  return manhattan(start) + all_line_conflicts(start.cells.data(), tables);
+}
+
+std::optional<std::string> search_problem(Shape shape, const SearchPlan& plan) {
+  const std::string name = shape_name(shape);
+  switch (plan.algorithm) {
+    case Algorithm::Constructive:
+    case Algorithm::Greedy:
+    case Algorithm::AStar:
+    case Algorithm::Uniform:
+    case Algorithm::Bfs:
+      break;
+    case Algorithm::Ida:
+      if (shape.cells() > kMaxIdaCells)
+        return "IDA* searches boards of at most " + std::to_string(kMaxIdaCells) +
+               " cells but for the packed squares up to 8x8; a " + name +
+               " board is for constructive or greedy";
+      break;
+  }
+  if (uses_heuristic(plan.algorithm) && plan.heuristic == HeuristicKind::Pdb)
+    return "pattern databases serve square boards of side 3 to 5; a " + name +
+           " board takes linear-conflict, manhattan or hamming";
+  return std::nullopt;
+}
+
+SearchResult search(std::span<const Tile> tiles, const Goal& goal, const SearchPlan& plan) {
+  const Grid start = canonical_grid(tiles, goal);
+  switch (plan.algorithm) {
+    case Algorithm::Constructive:
+      return solve_realtime(start, plan.limits);
+    case Algorithm::Ida:
+      return ida_search(start, plan.heuristic, plan.limits);
+    case Algorithm::Bfs:
+      return best_first_search(start, Algorithm::Uniform, plan.heuristic, plan.limits);
+    default:
+      return best_first_search(start, plan.algorithm, plan.heuristic, plan.limits);
+  }
+}
+
+}  // namespace taquin::shape

@@ -1,0 +1,43 @@
+// The searches of boards of any shape chosen for a plan: the constructive solver, and the optimal
+// and best-first searches of the shapes that the packed Board<N> does not cover.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "shape/grid.hpp"
+#include "taquin/goal.hpp"
+#include "taquin/search/solver.hpp"
+
+namespace taquin::shape {
+
+// The most cells of a board that IDA* searches outside the packed squares (5x5 and the rectangles
+// of up to 25 cells: 2x3 ... 3x8, 4x5, 4x6).
+inline constexpr int kMaxIdaCells = 25;
+
+// The canonical Grid of `tiles` (row-major, 0 = blank) towards `goal`: each cell holds its
+// piece's goal cell.
+Grid canonical_grid(std::span<const Tile> tiles, const Goal& goal);
+
+// The algorithm for a board of `shape` when none is asked for: IDA* (optimal) up to kMaxIdaCells
+// cells, else the constructive solver (real time, not optimal).
+constexpr Algorithm default_algorithm(Shape shape) {
+  return shape.cells() <= kMaxIdaCells ? Algorithm::Ida : Algorithm::Constructive;
+}
+
+// Why default_algorithm chose the constructive solver for `shape`: one sentence for stderr.
+std::string default_algorithm_reason(Shape shape);
+
+// A lower bound on the moves from `start` to its goal: Manhattan distance plus the row and column
+// conflicts, for any size.
+int64_t lower_bound_of(const Grid& start);
+
+// Why `plan` cannot search a board of `shape` on this path, or nullopt.
+std::optional<std::string> search_problem(Shape shape, const SearchPlan& plan);
+
+// `plan` run on `tiles` towards `goal` over a Grid. Precondition: search_problem is nullopt.
+SearchResult search(std::span<const Tile> tiles, const Goal& goal, const SearchPlan& plan);
+
+}  // namespace taquin::shape
