@@ -198,6 +198,20 @@ TEST(ShapeCli, LargeBoardsTakeTheConstructiveSolverAndSaySo) {
   EXPECT_NE(shown.out.find("(not proven optimal)"), std::string::npos) << shown.out;
 }
 
+TEST(ShapeCli, CompareRunsWhatEachShapeTakes) {
+  // 9x9: no IDA* rows (beyond 25 cells), a constructive row; 2x3: IDA* rows and constructive.
+  const auto board = run_taquin("generate --size 9 --walk 60 --seed 3");
+  const auto big = run_taquin("compare --max-seconds 0.2 --format json -", board.out);
+  EXPECT_EQ(big.status, 0) << big.err;
+  EXPECT_TRUE(big.err.find("internal error") == std::string::npos) << big.err;
+  EXPECT_EQ(big.out.find("\"algorithm\":\"ida\""), std::string::npos);
+  EXPECT_NE(big.out.find("\"algorithm\":\"constructive\""), std::string::npos);
+  const auto small = run_taquin("compare --format json -", "2 3\n1 2 3\n4 0 5\n");
+  EXPECT_EQ(small.status, 0) << small.err;
+  EXPECT_NE(small.out.find("\"algorithm\":\"ida\""), std::string::npos);
+  EXPECT_NE(small.out.find("\"algorithm\":\"constructive\""), std::string::npos);
+}
+
 TEST(ShapeCli, ConstructiveObeysItsLimits) {
   const auto made = run_taquin("generate --size 40 --solvable --seed 5");
   const auto run = run_taquin("solve --format json --max-nodes 100 -", made.out);

@@ -10,6 +10,7 @@
 #include "cli/pdb_choice.hpp"
 #include "cli/solve_record.hpp"
 #include "core/solvability.hpp"
+#include "shape/dispatch.hpp"
 #include "taquin/solve.hpp"
 
 namespace taquin::cli {
@@ -32,20 +33,27 @@ struct Cell {
   std::string heuristic_name;
 };
 
-// The cells for boards of `goal`: BFS and uniform-cost once, A*, greedy and IDA* with Hamming,
-// Manhattan, linear conflict and, when they load for the goal, the pattern databases.
-std::vector<Cell> cells_for(const HeuristicChoice& strongest) {
+// The cells for boards of `goal` (of `shape`): BFS and uniform-cost once, A*, greedy and IDA*
+// with Hamming, Manhattan, linear conflict and, when they load for the goal, the pattern
+// databases; IDA* only on the shapes it searches; the constructive solver on every shape but the
+// packed squares.
+std::vector<Cell> cells_for(const HeuristicChoice& strongest, Shape shape) {
   std::vector<Cell> cells = {{Algorithm::Bfs, "bfs", HeuristicKind::Linear, "none"},
                              {Algorithm::Uniform, "uniform", HeuristicKind::Linear, "none"}};
   const std::pair<Algorithm, const char*> informed[] = {
       {Algorithm::AStar, "astar"}, {Algorithm::Greedy, "greedy"}, {Algorithm::Ida, "ida"}};
+  const bool packed = shape.is_square() && shape.rows <= kMaxSide;
   for (const auto& [algorithm, name] : informed) {
+    if (!packed && shape::search_problem(shape, SearchPlan{algorithm, HeuristicKind::Linear}))
+      continue;
     cells.push_back({algorithm, name, HeuristicKind::Hamming, "hamming"});
     cells.push_back({algorithm, name, HeuristicKind::Manhattan, "manhattan"});
     cells.push_back({algorithm, name, HeuristicKind::Linear, "linear"});
     if (strongest.kind == HeuristicKind::Pdb)
       cells.push_back({algorithm, name, HeuristicKind::Pdb, strongest.label()});
   }
+  if (!packed)
+    cells.push_back({Algorithm::Constructive, "constructive", HeuristicKind::Linear, "none"});
   return cells;
 }
 
@@ -142,7 +150,7 @@ int run_compare(const CompareOptions& options) {
       std::cout << kTextHeader << std::endl;  // before the first search
     }
     if (!solvable) status = worse_status(status, kExitUnsolved);
-    for (const Cell& cell : cells_for(*strongest)) {
+    for (const Cell& cell : cells_for(*strongest, inst.shape)) {
       SearchPlan cell_plan = plan;
       cell_plan.algorithm = cell.algorithm;
       cell_plan.heuristic = cell.heuristic;
