@@ -3,6 +3,7 @@
 
 #include "cli/command.hpp"
 #include "cli/memory_size.hpp"
+#include "taquin/solve.hpp"
 #include "taquin/tables.hpp"
 
 namespace taquin::cli {
@@ -19,8 +20,8 @@ void print_board(std::ostream& out, int id, const Job& job, TermColour colour) {
 
 }  // namespace
 
-void print_text_head(std::ostream& out, int id, const Job& job, const SolveCliOptions& options,
-                     const SearchPlan& plan, const std::string& heuristic, TermColour colour) {
+void print_text_head(std::ostream& out, int id, const Job& job, const SearchPlan& plan,
+                     const std::string& heuristic, TermColour colour) {
   print_board(out, id, job, colour);
   out << "algorithm: " << algorithm_name(plan.algorithm);
   if (uses_heuristic(plan.algorithm)) out << ", heuristic " << heuristic;
@@ -37,7 +38,7 @@ void print_text(std::ostream& out, int id, const Job& job, const SolveCliOptions
         << snail_note(job) << "\n\n";
     return;
   }
-  if (!head_shown) print_text_head(out, id, job, options, plan, heuristic, colour);
+  if (!head_shown) print_text_head(out, id, job, plan, heuristic, colour);
   if (result.outcome == Outcome::Solved) {
     out << "length: " << result.moves.size() << (result.moves.size() == 1 ? " move" : " moves")
         << (result.optimal ? " (optimal)" : " (not proven optimal)");

@@ -35,6 +35,10 @@ struct SolveCliOptions {
   bool verbose = false;     // MPI builds: the nodes each rank expanded, on stderr
 };
 
+// `taquin solve` with `options`: the plan, the stream of boards, then each board solved and its
+// record written (src/cli/solve.cpp). Returns the exit status.
+int run_solve(const SolveCliOptions& options);
+
 // The text report of board `id` (docs/output.md, "solve"): its grid, then its solution or why it
 // has none, and the search's statistics; a blank line after it. With `head_shown`, a solvable
 // board's report without its head (print_text_head printed it before the search).
@@ -45,8 +49,8 @@ void print_text(std::ostream& out, int id, const Job& job, const SolveCliOptions
 
 // The head of a solvable board's text report, known before its search: the instance line (its
 // goal), the grid and the algorithm line.
-void print_text_head(std::ostream& out, int id, const Job& job, const SolveCliOptions& options,
-                     const SearchPlan& plan, const std::string& heuristic, TermColour colour);
+void print_text_head(std::ostream& out, int id, const Job& job, const SearchPlan& plan,
+                     const std::string& heuristic, TermColour colour);
 
 // The facts of board `id`'s solve record (solve_record.hpp), `path` with --show-path: they point
 // into `job`, `result` and `path`.
