@@ -193,6 +193,10 @@ TEST(ShapeCli, LargeBoardsTakeTheConstructiveSolverAndSaySo) {
   const auto ida = run_taquin("solve -a ida " + file);
   EXPECT_EQ(ida.status, 2);
   EXPECT_NE(ida.err.find("IDA* searches boards of at most 25 cells"), std::string::npos) << ida.err;
+  // bench measures IDA*: the same board is refused there, before any search.
+  const auto bench = run_taquin("bench --threads 1 --set " + file);
+  EXPECT_EQ(bench.status, 2);
+  EXPECT_NE(bench.err.find("bench measures IDA*"), std::string::npos) << bench.err;
   // Text says how far from the shortest the answer may be.
   const auto shown = run_taquin("solve -a constructive --board '1 2 3 4 5 6 0 7 8'");
   EXPECT_NE(shown.out.find("(not proven optimal)"), std::string::npos) << shown.out;

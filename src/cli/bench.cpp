@@ -231,6 +231,15 @@ void print_summary(const BenchOptions& options, const std::string& set,
 int run_instances(const BenchOptions& options, const BenchSet& set, const std::vector<Goal>& goals,
                   const HeuristicChoice& choice, int threads) {
   const std::shared_ptr<const pdb::PdbSet> databases = choice.databases;
+  // bench measures IDA*: a board it cannot search is bad input, named before any search.
+  for (size_t k = 0; k < set.instances.size(); ++k) {
+    const Instance& inst = set.instances[k];
+    const SearchPlan ida{Algorithm::Ida, choice.kind, threads, {}, {}};
+    if (std::optional<Error> bad = check_solve_input(inst.tiles, goals[k], ida, databases.get())) {
+      print_error({inst.source, inst.line, "bench measures IDA*: " + bad->message});
+      return kExitBadInput;
+    }
+  }
   const bool as_text = options.format == "text";
   const RecordFormat records(options.format, csv_columns(kBenchColumns));
   InterruptWatch interrupt;
