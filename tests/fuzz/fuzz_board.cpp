@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
+#include <vector>
 
 #include "core/solvability.hpp"
 #include "taquin/goal.hpp"
@@ -21,19 +22,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       continue;
     }
     const taquin::Instance& board = *parsed;
-    require(board.side >= taquin::kMinSide && board.side <= taquin::kMaxSide);
-    require(board.tiles.size() == static_cast<size_t>(board.side * board.side));
-    uint64_t seen = 0;  // a permutation of 0 .. side²-1
-    for (const uint8_t tile : board.tiles) {
-      require(tile < board.tiles.size() && !(seen >> tile & 1));
-      seen |= uint64_t{1} << tile;
+    const taquin::Shape shape = board.shape;
+    require(!taquin::shape_problem(shape));
+    require(board.tiles.size() == static_cast<size_t>(shape.cells()));
+    std::vector<bool> seen(board.tiles.size(), false);  // a permutation of 0 .. cells-1
+    for (const taquin::Tile tile : board.tiles) {
+      require(tile < board.tiles.size() && !seen[tile]);
+      seen[tile] = true;
     }
-    // Printed and parsed again, the board is the same.
-    const std::string line =
-        taquin::format_board(board.tiles, board.side, taquin::BoardFormat::OneLine);
-    const auto again = taquin::parse_instances(line, "fuzz-again");
-    require(again && again->size() == 1 && (*again)[0].tiles == board.tiles);
-    (void)taquin::is_solvable(board.tiles, taquin::Goal::standard(board.side));
+    // Printed and parsed again (its size line first), the board is the same.
+    const std::string text_again =
+        taquin::format_board(board.tiles, shape, taquin::BoardFormat::FortyTwo);
+    const auto again = taquin::parse_instances(text_again, "fuzz-again");
+    require(again && again->size() == 1 && (*again)[0].tiles == board.tiles &&
+            (*again)[0].shape == shape);
+    (void)taquin::is_solvable(board.tiles, taquin::Goal::standard(shape));
   }
   // Goal names and inline boards only: a word that names no goal is not opened as a file.
   if (text.find('/') == std::string_view::npos && text.find('.') == std::string_view::npos)
