@@ -30,10 +30,14 @@ void add_view_options(CLI::App* sub, ViewOptions& options, bool pictures) {
       ->capture_default_str();
   if (!pictures) return;
   sub->add_option("--svg", options.svg,
-                  "Write each solution as an SVG figure of its boards (several inputs: FILE-ID)");
+                  "Write each solution as an SVG figure of its boards (several inputs: FILE-ID); "
+                  "over 100000 cells (boards x cells) only its start and goal");
   sub->add_option("--animate", options.animate,
-                  "Write each solution as an animated SVG, its tiles sliding, looping");
-  sub->add_option("--gif", options.gif, "Write each solution as an animated GIF, a frame a board");
+                  "Write each solution as an animated SVG, its tiles sliding, looping (refused "
+                  "over 1000000 cells)");
+  sub->add_option("--gif", options.gif,
+                  "Write each solution as an animated GIF, a frame a board (refused over 100000 "
+                  "cells)");
 }
 
 TermColour output_colour(const std::string& color) {
