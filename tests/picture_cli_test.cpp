@@ -16,12 +16,14 @@
 
 #include "cli_run.hpp"
 #include "core/replay.hpp"
+#include "picture_read.hpp"
 #include "render/render.hpp"
 #include "taquin/goal.hpp"
 
 namespace taquin {
 namespace {
 
+using namespace picture;
 using testing::CliRun;
 using testing::field;
 using testing::lines_of;
@@ -46,71 +48,6 @@ Solution solve(const std::string& board, int side, const std::string& extra) {
   s.moves = parse_moves(unquote(field(run.out, "moves"))).value();
   s.path = replay_solution(numbers(field(run.out, "board")), s.moves, Goal::standard(side)).value();
   return s;
-}
-
-struct Image {
-  int width = 0, height = 0;
-  std::vector<uint8_t> rgba;
-  Rgb at(int x, int y) const {
-    const size_t i = (static_cast<size_t>(y) * width + x) * 4;
-    return {rgba[i], rgba[i + 1], rgba[i + 2]};
-  }
-};
-
-// The PNG file `png` read back with libpng.
-Image read_png(const std::string& png) {
-  png_image image{};
-  image.version = PNG_IMAGE_VERSION;
-  Image out;
-  if (!png_image_begin_read_from_file(&image, png.c_str())) {
-    ADD_FAILURE() << "cannot read " << png;
-    return out;
-  }
-  image.format = PNG_FORMAT_RGBA;
-  out.width = static_cast<int>(image.width);
-  out.height = static_cast<int>(image.height);
-  out.rgba.resize(PNG_IMAGE_SIZE(image));
-  EXPECT_TRUE(png_image_finish_read(&image, nullptr, out.rgba.data(), 0, nullptr));
-  return out;
-}
-
-// `svg` rendered by rsvg-convert and read back with libpng.
-Image render_svg(const std::string& svg) {
-  const std::string png = svg + ".png";
-  const std::string command = "rsvg-convert '" + svg + "' -o '" + png + "' 2>/dev/null";
-  EXPECT_EQ(std::system(command.c_str()), 0) << "rsvg-convert (librsvg2-bin) failed on " << svg;
-  return read_png(png);
-}
-
-// Colours equal within the antialiasing of a renderer.
-bool near(Rgb a, Rgb b) {
-  return std::abs(a.r - b.r) <= 3 && std::abs(a.g - b.g) <= 3 && std::abs(a.b - b.b) <= 3;
-}
-
-// Checks the board `tiles` drawn with its top-left cell at (x0, y0): the blank's cell white at
-// its centre, every tile's square in its goal cell's colour near its top-left corner.
-void expect_board(const Image& image, int x0, int y0, const std::vector<Tile>& tiles,
-                  const Goal& goal, const std::string& what) {
-  const int side = goal.side();
-  for (int c = 0; c < side * side; ++c) {
-    const int x = x0 + (c % side) * kPictureCell, y = y0 + (c / side) * kPictureCell;
-    if (tiles[c] == 0) {
-      EXPECT_TRUE(near(image.at(x + kPictureCell / 2, y + kPictureCell / 2), kBlankColour))
-          << what << ": the blank's cell " << c << " is not white";
-    } else {
-      const Rgb want = tile_colour(goal.cell_of(tiles[c]), side * side);
-      const Rgb got = image.at(x + 6, y + 6);
-      EXPECT_TRUE(near(got, want))
-          << what << ": cell " << c << " (tile " << int(tiles[c]) << ") is " << int(got.r) << ","
-          << int(got.g) << "," << int(got.b);
-    }
-  }
-}
-
-std::string read_all(const std::string& path) {
-  std::stringstream s;
-  s << std::ifstream(path, std::ios::binary).rdbuf();
-  return s.str();
 }
 
 TEST(PictureCli, SvgFigureShowsEveryStepLeftToRightThenTopToBottom) {
@@ -243,41 +180,6 @@ TEST(PictureCli, AnimatedSvgPlaysInABrowserAtChosenTimes) {
   }
 }
 
-struct Gif {
-  int width = 0, height = 0;
-  std::vector<std::vector<Rgb>> frames;
-  bool loops = false;
-};
-
-Gif decode_gif(const std::string& path) {
-  Gif out;
-  int error = 0;
-  GifFileType* gif = DGifOpenFileName(path.c_str(), &error);
-  if (!gif) {
-    ADD_FAILURE() << "giflib cannot open " << path << ": " << GifErrorString(error);
-    return out;
-  }
-  EXPECT_EQ(DGifSlurp(gif), GIF_OK);
-  out.width = gif->SWidth;
-  out.height = gif->SHeight;
-  for (int i = 0; i < gif->ImageCount; ++i) {
-    const SavedImage& image = gif->SavedImages[i];
-    const ColorMapObject* map =
-        image.ImageDesc.ColorMap ? image.ImageDesc.ColorMap : gif->SColorMap;
-    EXPECT_EQ(image.ImageDesc.Width, out.width);
-    std::vector<Rgb> pixels;
-    for (int p = 0; p < image.ImageDesc.Width * image.ImageDesc.Height; ++p) {
-      const GifColorType c = map->Colors[image.RasterBits[p]];
-      pixels.push_back({c.Red, c.Green, c.Blue});
-    }
-    out.frames.push_back(std::move(pixels));
-  }
-  const std::string bytes = read_all(path);
-  out.loops = bytes.find("NETSCAPE2.0") != std::string::npos;
-  DGifCloseFile(gif, &error);
-  return out;
-}
-
 TEST(PictureCli, GifHasOneFramePerPositionWithTheBlankWhite) {
   const std::string file = temp_file("solution.gif", "");
   const Solution s = solve(kBoard, 3, "--gif " + file);
@@ -329,6 +231,150 @@ TEST(PictureCli, EverySideFromTwoToEightDrawsItsBoards) {
     for (const Rgb& c : gif.frames.back()) last.rgba.insert(last.rgba.end(), {c.r, c.g, c.b, 255});
     expect_board(last, kPictureMargin, kPictureMargin, s.path.back(), goal, "side " + tag + " gif");
   }
+}
+
+// The board of shape `shape` two moves from the standard goal (the blank up, then left), as a
+// file's text: its "R C" size line, then its rows.
+std::string two_moves_away(Shape shape) {
+  std::vector<int> tiles(shape.cells());
+  for (int c = 0; c + 1 < shape.cells(); ++c) tiles[c] = c + 1;
+  int blank = shape.cells() - 1;
+  for (int target : {blank - shape.cols, blank - shape.cols - 1}) {
+    std::swap(tiles[blank], tiles[target]);
+    blank = target;
+  }
+  std::string text = std::to_string(shape.rows) + " " + std::to_string(shape.cols) + "\n";
+  for (int c = 0; c < shape.cells(); ++c)
+    text += std::to_string(tiles[c]) + ((c + 1) % shape.cols ? " " : "\n");
+  return text;
+}
+
+// Solves the board file `file` of shape `shape` (standard goal) with `extra` options; replays it.
+Solution solve_file(const std::string& file, Shape shape, const std::string& extra) {
+  const CliRun run = run_taquin("solve --format json -j 1 " + file + " " + extra);
+  EXPECT_EQ(run.status, 0) << run.err;
+  Solution s;
+  s.moves = parse_moves(unquote(field(run.out, "moves"))).value();
+  s.path =
+      replay_solution(numbers(field(run.out, "board")), s.moves, Goal::standard(shape)).value();
+  return s;
+}
+
+// Rectangles are drawn cols wide and rows high, every tile in its cell and colour: the figure,
+// every GIF frame, the animated SVG's start.
+TEST(PictureCli, RectanglesDrawTheirBoards) {
+  for (const Shape shape : {Shape{2, 3}, Shape{3, 4}, Shape{4, 2}}) {
+    const std::string tag = shape_name(shape);
+    const std::string board = temp_file("rect" + tag + ".txt", two_moves_away(shape));
+    const std::string svg = temp_file("rect" + tag + ".svg", "");
+    const std::string animated = temp_file("rect" + tag + "a.svg", "");
+    const std::string gif_file = temp_file("rect" + tag + ".gif", "");
+    const Solution s =
+        solve_file(board, shape, "--svg " + svg + " --animate " + animated + " --gif " + gif_file);
+    ASSERT_EQ(s.path.size(), 3u) << tag;
+    const Goal goal = Goal::standard(shape);
+    const int board_w = shape.cols * kPictureCell + 2 * kPictureMargin;
+    const int board_h = shape.rows * kPictureCell + 2 * kPictureMargin;
+    const Image figure = render_svg(svg);
+    EXPECT_EQ(figure.width, 3 * board_w) << tag;
+    EXPECT_EQ(figure.height, board_h + 24) << tag;
+    for (size_t i = 0; i < 3; ++i)
+      expect_board(figure, static_cast<int>(i) * board_w + kPictureMargin, 24 + kPictureMargin,
+                   s.path[i], goal, tag + " step " + std::to_string(i));
+    const Image start = render_svg(animated);
+    EXPECT_EQ(start.width, board_w) << tag;
+    EXPECT_EQ(start.height, board_h) << tag;
+    expect_board(start, kPictureMargin, kPictureMargin, s.path.front(), goal, tag + " animated");
+    const Gif gif = decode_gif(gif_file);
+    ASSERT_EQ(gif.frames.size(), 3u) << tag;
+    EXPECT_EQ(gif.width, board_w) << tag;
+    EXPECT_EQ(gif.height, board_h) << tag;
+    for (size_t i = 0; i < 3; ++i)
+      expect_board(gif_frame(gif, i), kPictureMargin, kPictureMargin, s.path[i], goal,
+                   tag + " frame " + std::to_string(i));
+  }
+}
+
+// A 17x17 board's labels reach 288: cells of 52 pixels hold three digits of the SVG's font (a
+// digit of DejaVu Sans is 0.64 em, 18 pixels) and of the GIF's (10 pixels and 2 apart); the GIF
+// palette's gradient steps stay within the colours' tolerance.
+TEST(PictureCli, SeventeenSquaredLabelsFitAndTheirColoursHold) {
+  const Shape shape = Shape::square(17);
+  const int k = picture_cell(shape);
+  EXPECT_GE(k - 2, 3 * 0.64 * 18 + 4);
+  EXPECT_GE(k - 2, 3 * 12 - 2 + 4);
+  EXPECT_GE(picture_cell(Shape::square(32)) - 2, 4 * 0.64 * 18 + 4);
+  EXPECT_GE(picture_cell(Shape::square(100)) - 2, 4 * 12 - 2 + 4);
+  const std::string board = temp_file("near17.txt", two_moves_away(shape));
+  const std::string animated = temp_file("near17a.svg", "");
+  const std::string gif_file = temp_file("near17.gif", "");
+  const Solution s = solve_file(board, shape, "--animate " + animated + " --gif " + gif_file);
+  const Goal goal = Goal::standard(shape);
+  expect_board(render_svg(animated), kPictureMargin, kPictureMargin, s.path.front(), goal,
+               "17x17 animated");
+  const Gif gif = decode_gif(gif_file);
+  ASSERT_EQ(gif.frames.size(), s.path.size());
+  EXPECT_EQ(gif.width, 17 * k + 2 * kPictureMargin);
+  expect_board(gif_frame(gif, gif.frames.size() - 1), kPictureMargin, kPictureMargin, s.path.back(),
+               goal, "17x17 gif");
+}
+
+// A long solution (a 17x17 board's constructive one: thousands of boards) draws its start and
+// goal only, the goal's caption saying which steps are left out; its animations are refused in
+// one line (status 2) and not written.
+TEST(PictureCli, LongSolutionsDrawTheStartAndTheGoalAndRefuseAnimations) {
+  const CliRun generated = run_taquin("generate --size 17 --solvable --seed 1");
+  ASSERT_EQ(generated.status, 0);
+  const Shape shape = Shape::square(17);
+  const std::string board = temp_file("long17.txt", generated.out);
+  const std::string svg = temp_file("long17.svg", "");
+  const std::string animated = temp_file("long17a.svg", "");
+  const std::string gif_file = temp_file("long17.gif", "");
+  std::filesystem::remove(animated);
+  std::filesystem::remove(gif_file);
+  const CliRun run = run_taquin("solve --format json -j 1 " + board + " --svg " + svg +
+                                " --animate " + animated + " --gif " + gif_file);
+  EXPECT_EQ(run.status, 2);
+  const size_t moves = unquote(field(run.out, "moves")).size();
+  ASSERT_GT((moves + 1) * 289, size_t{1'000'000});
+  const std::vector<std::string> errors = lines_of(run.err);
+  ASSERT_EQ(errors.size(), 2u) << run.err;  // the constructive notice, then the refusal
+  EXPECT_EQ(errors[1], "taquin: " + animated + ": not drawn: the solution's " +
+                           std::to_string(moves + 1) + " boards hold " +
+                           std::to_string((moves + 1) * 289) +
+                           " cells, over the 1000000 an animated SVG draws; " + gif_file +
+                           " not drawn either");
+  EXPECT_FALSE(std::filesystem::exists(animated));
+  EXPECT_FALSE(std::filesystem::exists(gif_file));
+  const std::string text = read_all(svg);
+  EXPECT_LT(text.size(), 200'000u);
+  EXPECT_NE(text.find("(steps 1 to " + std::to_string(moves - 1) + " not drawn)</text>"),
+            std::string::npos);
+  const Image figure = render_svg(svg);
+  const int board_w = 17 * picture_cell(shape) + 2 * kPictureMargin, board_h = board_w + 24;
+  ASSERT_EQ(figure.width, board_w);
+  ASSERT_EQ(figure.height, 2 * board_h);
+  const Goal goal = Goal::standard(shape);
+  expect_board(figure, kPictureMargin, 24 + kPictureMargin, numbers(field(run.out, "board")), goal,
+               "17x17 start");
+  expect_board(figure, kPictureMargin, board_h + 24 + kPictureMargin, goal.tiles(), goal,
+               "17x17 goal");
+}
+
+// A 100x100 solution's boards are not kept: its picture is refused in one line, status 2.
+TEST(PictureCli, AHundredSquaredPictureIsRefusedInOneLine) {
+  const CliRun generated = run_taquin("generate --size 100 --solvable --seed 1");
+  ASSERT_EQ(generated.status, 0);
+  const std::string board = temp_file("huge100.txt", generated.out);
+  const std::string svg = temp_file("huge100.svg", "");
+  std::filesystem::remove(svg);
+  const CliRun run = run_taquin("solve -j 1 " + board + " --svg " + svg);
+  EXPECT_EQ(run.status, 2);
+  const std::vector<std::string> errors = lines_of(run.err);
+  ASSERT_EQ(errors.size(), 2u) << run.err;
+  EXPECT_EQ(errors[1].rfind("taquin: " + svg + ": not drawn: the boards were not kept (", 0), 0u)
+      << errors[1];
+  EXPECT_FALSE(std::filesystem::exists(svg));
 }
 
 TEST(PictureCli, SeveralBoardsWriteOneFileEachAndAnUnwritableFileIsOneLine) {

@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <string>
+#include <vector>
 
 #include "cli_run.hpp"
 
@@ -18,13 +19,21 @@ namespace {
 // `taquin play ARGS...` on a pseudo-terminal: write keys, wait for text on the screen.
 class PlaySession {
  public:
-  explicit PlaySession(const char* board) {
+  explicit PlaySession(const char* board)
+      : PlaySession(std::vector<std::string>{"--board", board, "--color", "never"}) {}
+  // `taquin play ARGS...` on a terminal of `columns` x `lines`.
+  PlaySession(const std::vector<std::string>& args, int columns = 80, int lines = 24) {
     winsize size{};
-    size.ws_row = 24;
-    size.ws_col = 80;
+    size.ws_row = static_cast<unsigned short>(lines);
+    size.ws_col = static_cast<unsigned short>(columns);
+    std::vector<std::string> words = {"taquin", "play"};
+    words.insert(words.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (std::string& w : words) argv.push_back(w.data());
+    argv.push_back(nullptr);
     pid_ = ::forkpty(&master_, nullptr, nullptr, &size);
     if (pid_ == 0) {
-      ::execl(TAQUIN_BINARY, "taquin", "play", "--board", board, "--color", "never", nullptr);
+      ::execv(TAQUIN_BINARY, argv.data());
       ::_exit(127);
     }
   }
@@ -154,6 +163,62 @@ TEST(PlayCli, CtrlCQuitsAndRestoresTheTerminal) {
   EXPECT_EQ(play.wait_exit(), 0);
   EXPECT_TRUE(play.settings().c_lflag & ICANON);
   EXPECT_TRUE(play.settings().c_lflag & ECHO);
+}
+
+// Rectangles: a 2x3 board from a file (its "R C" size line) slides, hints and solves within its
+// three columns and two rows.
+TEST(PlayCli, RectangleFromAFileMovesHintsAndSolves) {
+  const std::string board = testing::temp_file("play23.txt", "2 3\n1 2 3\n0 4 5\n");
+  PlaySession play({board, "--color", "never"});
+  ASSERT_TRUE(play.started());
+  ASSERT_TRUE(play.wait_for("taquin play: 2x3, goal standard")) << play.screen();
+  ASSERT_TRUE(play.wait_for("moves: 0   optimal distance: 2")) << play.screen();
+  play.press("\x1b[A");  // a tile slides up: the blank's way down is off the board
+  ASSERT_TRUE(play.wait_for("moves: 0   optimal distance: 2")) << play.screen();
+  play.press("h");
+  ASSERT_TRUE(play.wait_for("hint: slide a tile left (L)")) << play.screen();
+  play.press("\x1b[D");
+  ASSERT_TRUE(play.wait_for("moves: 1   optimal distance: 1")) << play.screen();
+  play.press("\x1b[D");
+  ASSERT_TRUE(play.wait_for("solved in 2 moves")) << play.screen();
+  play.press("q");
+  EXPECT_EQ(play.wait_exit(), 0);
+}
+
+TEST(PlayCli, DealtThreeByFourBoardsAreSolvedWithHints) {
+  PlaySession play({"--size", "3x4", "--seed", "1", "--color", "always"});
+  ASSERT_TRUE(play.wait_for("taquin play: 3x4, goal standard")) << play.screen();
+  ASSERT_TRUE(play.wait_for("moves: 0   optimal distance: ")) << play.screen();
+  play.press("s");
+  ASSERT_TRUE(play.wait_for("solved in ")) << play.screen();
+  play.press("q");
+  EXPECT_EQ(play.wait_exit(), 0);
+}
+
+// Over 12 cells (but the 4x4), no optimal search: the screen says there are no hints, h says why.
+TEST(PlayCli, LargerBoardsPlayWithoutHints) {
+  PlaySession play({"--size", "5x6", "--seed", "2", "--color", "never"});
+  ASSERT_TRUE(play.wait_for("taquin play: 5x6, goal standard")) << play.screen();
+  ASSERT_TRUE(play.wait_for("moves: 0   (no hints: over 12 cells)")) << play.screen();
+  ASSERT_TRUE(play.wait_for(
+      "arrows, W A S D or H J K L slide a tile (w a d j k l too); u undo, n new board, q quit"))
+      << play.screen();
+  play.press("h");
+  ASSERT_TRUE(play.wait_for("no hints on a 5x6 board: an optimal search is quick up to 12 cells"))
+      << play.screen();
+  play.press("q");
+  EXPECT_EQ(play.wait_exit(), 0);
+}
+
+// A board the terminal cannot show is refused in one line (status 2), the terminal untouched.
+TEST(PlayCli, ABoardLargerThanTheTerminalIsOneLine) {
+  PlaySession play({"--size", "30"}, 80, 24);
+  ASSERT_TRUE(
+      play.wait_for("taquin: play: a 30x30 board needs a terminal of 152 columns and 37 "
+                    "lines; this one has 80 and 24"))
+      << play.screen();
+  EXPECT_EQ(play.wait_exit(), 2);
+  EXPECT_TRUE(play.settings().c_lflag & ICANON);
 }
 
 TEST(PlayCli, WithoutATerminalItSaysSoInOneLine) {

@@ -111,5 +111,27 @@ TEST(RenderContrast, NeighbouringGoalCellsDifferByTenOrMore) {
   RecordProperty("least_terminal_difference", std::to_string(least_terminal));
 }
 
+// The same on rectangles and on large squares (the checkerboard by the shape's columns).
+TEST(RenderContrast, NeighbouringGoalCellsDifferByTenOrMoreOnEveryShape) {
+  for (const Shape shape :
+       {Shape{2, 3}, Shape{3, 2}, Shape{3, 4}, Shape{4, 2}, Shape{2, 8}, Shape{5, 7}, Shape{17, 17},
+        Shape{32, 32}, Shape{3, 100}, Shape{100, 100}}) {
+    const int cells = shape.cells(), cols = shape.cols;
+    int failures = 0;
+    for (int cell = 0; cell < cells && failures < 5; ++cell) {
+      for (const int next : {cell + 1, cell + cols}) {
+        if (next >= cells || (next == cell + 1 && next % cols == 0)) continue;
+        const double picture =
+            ciede2000(to_lab(tile_colour(cell, shape)), to_lab(tile_colour(next, shape)));
+        const double terminal = ciede2000(to_lab(xterm_rgb(tile_xterm256(cell, shape))),
+                                          to_lab(xterm_rgb(tile_xterm256(next, shape))));
+        if (picture < 10 || terminal < 10) ++failures;
+        EXPECT_GE(picture, 10) << shape_name(shape) << ", cells " << cell << " and " << next;
+        EXPECT_GE(terminal, 10) << shape_name(shape) << ", cells " << cell << " and " << next;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace taquin

@@ -129,6 +129,40 @@ TEST(Render, ColouredBlockColoursByGoalCellAndMarksMisplacedTilesWithoutColour) 
   EXPECT_EQ(first, block.lines[0] + "  " + block.lines[0]);
 }
 
+// A rectangle's block has its rows and columns: plain, the grid of format_board; coloured, each
+// row its columns of cells.
+TEST(Render, RectangleBlocksHaveTheirRowsAndColumns) {
+  const Goal goal = Goal::standard(Shape{2, 3});
+  const std::vector<Tile> tiles = {1, 2, 3, 4, 0, 5};
+  const TextBlock plain = board_block(tiles, goal, TermColour::None);
+  EXPECT_EQ(plain.lines, (std::vector<std::string>{"1 2 3", "4 . 5"}));
+  EXPECT_EQ(plain.width, 5);
+  const TextBlock wide = board_block(Goal::standard(Shape{4, 2}).tiles(),
+                                     Goal::standard(Shape{4, 2}), TermColour::TrueColour);
+  ASSERT_EQ(wide.lines.size(), 4u);
+  EXPECT_EQ(wide.width, 2 * 3);
+  EXPECT_EQ(wide.lines[3].substr(wide.lines[3].size() - 3), " . ");
+  // Three-digit labels on a 17x17 board: every cell four columns wide plus its spaces.
+  const Goal big = Goal::standard(17);
+  const TextBlock block = board_block(big.tiles(), big, TermColour::Ansi256);
+  ASSERT_EQ(block.lines.size(), 17u);
+  EXPECT_EQ(block.width, 17 * 5);
+  EXPECT_NE(block.lines[16].find(" 288 \x1b[0m"), std::string::npos);
+  EXPECT_NE(block.lines[0].find("   1 \x1b[0m"), std::string::npos);
+}
+
+// On squares, the shape's colours are the cell count's: the pictures of squares are unchanged.
+TEST(Render, SquareShapesColourAsTheirCellCount) {
+  for (int side = 2; side <= 12; ++side)
+    for (int cell = 0; cell < side * side; ++cell) {
+      EXPECT_EQ(tile_colour(cell, Shape::square(side)), tile_colour(cell, side * side));
+    }
+  EXPECT_EQ(picture_cell(Shape::square(10)), kPictureCell);
+  EXPECT_EQ(picture_cell(Shape{3, 4}), kPictureCell);
+  EXPECT_GT(picture_cell(Shape::square(11)), kPictureCell);
+  EXPECT_GT(picture_cell(Shape::square(32)), picture_cell(Shape::square(17)));
+}
+
 TEST(Render, SideBySideFillsTheWidthThenWraps) {
   std::vector<TextBlock> blocks;
   for (int i = 0; i < 7; ++i) blocks.push_back({{"#" + std::to_string(i), "abcde"}, 5});

@@ -1,6 +1,7 @@
 // `taquin play`: the puzzle in the terminal. Keys slide tiles; h shows the next move of an optimal
 // solution, s plays the rest, u undoes, n deals a new board, q or Ctrl-C quits (terminal restored).
 #include <poll.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -27,7 +28,7 @@ namespace {
 struct PlayOptions {
   InputOptions input;
   PdbChoice pdb;
-  int size = 3;                  // the side of the boards dealt when none is given
+  std::string size = "3";        // the shape of the boards dealt when none is given
   std::optional<uint64_t> seed;  // unset: drawn
   std::string color = "auto";
 };
@@ -63,6 +64,22 @@ enum class Key { None, Up, Down, Left, Right, Hint, Solve, Undo, New, Quit };
 constexpr std::string_view kKeyLegend =
     "arrows, W A S D or H J K L slide a tile (w a d j k l too); h hint, s solve, u undo, "
     "n new board, q quit";
+// The keys of a board without hints (hints_for is false).
+constexpr std::string_view kKeyLegendNoHints =
+    "arrows, W A S D or H J K L slide a tile (w a d j k l too); u undo, n new board, q quit";
+
+// Whether play offers hints on boards of `shape`: where an optimal search is quick, up to 12 cells
+// and the 4x4 square.
+bool hints_for(Shape shape) {
+  return shape.cells() <= 12 || shape == Shape::square(4);
+}
+
+// Lines the screen takes for boards of `shape` in `columns` columns: the title, the board between
+// empty lines, the moves, the keys (wrapped) and the message.
+int screen_lines(Shape shape, int columns) {
+  const int legend = static_cast<int>((hints_for(shape) ? kKeyLegend : kKeyLegendNoHints).size());
+  return shape.rows + 5 + (legend + columns - 1) / std::max(1, columns);
+}
 
 // The next key: arrows (ESC [ A..D), w a s d ... as documented; Key::Quit at the end of input.
 Key read_key() {
@@ -130,7 +147,7 @@ class Game {
   // Plays until q, Ctrl-C or the end of input. Returns the exit status.
   int run(Random& random) {
     const TermColour colour = output_colour(options_.color);
-    if (!prepare_solver()) return kExitBadInput;
+    if (hints_ && !prepare_solver()) return kExitBadInput;
     for (;;) {
       draw(colour);
       const Key key = read_key();
@@ -150,7 +167,9 @@ class Game {
                                             : Dir::Right));
           break;
         case Key::Hint:
-          if (solved()) {
+          if (!hints_) {
+            message_ = no_hints();
+          } else if (solved()) {
             message_ = "solved";
           } else {
             const Dir next = solution().front();
@@ -159,7 +178,8 @@ class Game {
           }
           break;
         case Key::Solve:
-          while (!solved()) {
+          if (!hints_) message_ = no_hints();
+          while (hints_ && !solved()) {
             slide(solution().front());
             draw(colour);
             std::this_thread::sleep_for(std::chrono::milliseconds(120));
@@ -187,6 +207,11 @@ class Game {
  private:
   static const char* direction_word(Dir d) {
     return d == Dir::Up ? "up" : d == Dir::Down ? "down" : d == Dir::Left ? "left" : "right";
+  }
+
+  std::string no_hints() const {
+    return "no hints on a " + shape_name(goal_.shape()) +
+           " board: an optimal search is quick up to 12 cells";
   }
 
   bool prepare_solver() {
@@ -217,14 +242,14 @@ class Game {
 
   // The blank's move `d` on the tiles; false when it would leave the board.
   bool apply(Dir d) {
-    const int side = goal_.side();
+    const Shape shape = goal_.shape();
     int blank = 0;
     while (tiles_[blank] != 0) ++blank;
-    const int r = blank / side, c = blank % side;
+    const int r = blank / shape.cols, c = blank % shape.cols;
     const int nr = r + (d == Dir::Down) - (d == Dir::Up),
               nc = c + (d == Dir::Right) - (d == Dir::Left);
-    if (nr < 0 || nr >= side || nc < 0 || nc >= side) return false;
-    std::swap(tiles_[blank], tiles_[nr * side + nc]);
+    if (nr < 0 || nr >= shape.rows || nc < 0 || nc >= shape.cols) return false;
+    std::swap(tiles_[blank], tiles_[nr * shape.cols + nc]);
     return true;
   }
 
@@ -248,19 +273,20 @@ class Game {
 
   void draw(TermColour colour) {
     std::string screen = "\x1b[H\x1b[2J";
-    screen += "taquin play: " + std::to_string(goal_.side()) + "x" + std::to_string(goal_.side()) +
-              ", goal " + goal_.name() + "\r\n\r\n";
+    screen += "taquin play: " + shape_name(goal_.shape()) + ", goal " + goal_.name() + "\r\n\r\n";
     for (const std::string& row : board_block(tiles_, goal_, colour).lines)
       screen += "  " + row + "\r\n";
-    screen += "\r\nmoves: " + std::to_string(history_.size()) +
-              "   optimal distance: " + std::to_string(solution().size()) + "\r\n";
-    screen += std::string(kKeyLegend) + "\r\n";
+    screen += "\r\nmoves: " + std::to_string(history_.size());
+    screen += hints_ ? "   optimal distance: " + std::to_string(solution().size())
+                     : "   (no hints: over 12 cells)";
+    screen += "\r\n" + std::string(hints_ ? kKeyLegend : kKeyLegendNoHints) + "\r\n";
     screen += message_ + "\r\n";
     std::cout << screen << std::flush;
   }
 
   const PlayOptions& options_;
   Goal goal_;
+  bool hints_ = hints_for(goal_.shape());  // an optimal solution is searched
   std::vector<Tile> tiles_;
   std::vector<Dir> history_;                  // blank moves made, for undo
   std::optional<std::vector<Dir>> solution_;  // an optimal solution from tiles_, when known
@@ -268,9 +294,29 @@ class Game {
   std::string message_;
 };
 
+// Why boards of `shape` do not fit the terminal on standard output (80x24 when it says not), or
+// nullopt.
+std::optional<std::string> does_not_fit(const Goal& goal) {
+  winsize size{};
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0 || size.ws_col == 0 || size.ws_row == 0) {
+    size.ws_col = 80;
+    size.ws_row = 24;
+  }
+  const Shape shape = goal.shape();
+  const int columns = size.ws_col, lines = size.ws_row;
+  // The coloured board is the widest: each label with a space either side, two spaces in.
+  const int width = 2 + board_block(goal.tiles(), goal, TermColour::Ansi256).width;
+  const int height = screen_lines(shape, columns);
+  if (width <= columns && height <= lines) return std::nullopt;
+  return "a " + shape_name(shape) + " board needs a terminal of " + std::to_string(width) +
+         " columns and " + std::to_string(height) + " lines; this one has " +
+         std::to_string(columns) + " and " + std::to_string(lines);
+}
+
 int run_play(const PlayOptions& options) {
-  if (options.size < 2 || options.size > 4) {
-    print_usage_error({"--size", 0, "a side of 2 to 4"}, "play");
+  Expected<Shape> shape = parse_shape(options.size, "--size");
+  if (!shape) {
+    print_usage_error(shape.error(), "play");
     return kExitBadInput;
   }
   const uint64_t seed = options.seed ? *options.seed : std::random_device{}();
@@ -278,7 +324,7 @@ int run_play(const PlayOptions& options) {
   std::vector<Tile> tiles;
   std::optional<Goal> goal;
   if (options.input.files.empty() && options.input.board.empty()) {
-    Expected<Goal> dealt = goal_for_size(Shape::square(options.size), options.input.goal);
+    Expected<Goal> dealt = goal_for_size(*shape, options.input.goal);
     if (!dealt) {
       print_usage_error(dealt.error(), "play");
       return kExitBadInput;
@@ -293,10 +339,6 @@ int run_play(const PlayOptions& options) {
     }
     Job& job = jobs->front();
     print_notice(job);
-    if (!job.instance.shape.is_square() || job.instance.shape.rows > 4) {
-      print_error({job.instance.source, job.instance.line, "play takes boards of side 2 to 4"});
-      return kExitBadInput;
-    }
     if (!is_solvable(job.instance.tiles, job.goal)) {
       print_error({job.instance.source, job.instance.line,
                    "this board cannot reach the goal (parity)" + snail_note(job)});
@@ -309,6 +351,10 @@ int run_play(const PlayOptions& options) {
     print_error({"play", 0, "standard input is not a terminal (play reads keys)"});
     return kExitBadInput;
   }
+  if (std::optional<std::string> why = does_not_fit(*goal)) {
+    print_error({"play", 0, *why});
+    return kExitBadInput;
+  }
   const RawTerminal terminal;
   Game game(options, std::move(tiles), *goal);
   return game.run(random);
@@ -317,11 +363,14 @@ int run_play(const PlayOptions& options) {
 void setup_play(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<PlayOptions>();
   CLI::App* sub = app.add_subcommand(
-      "play", "Play the puzzle in the terminal (hints and solutions from an optimal search)");
+      "play",
+      "Play the puzzle in the terminal (hints and solutions from an optimal search, up to 12 "
+      "cells and on 4x4)");
   add_input_options(sub, options->input);
   add_pdb_options(sub, options->pdb);
   sub->add_option("--size", options->size,
-                  "Side of the boards dealt when no board is given (2 to 4)")
+                  "Shape of the boards dealt when no board is given: a side (3) or rows x "
+                  "columns (3x4), as the terminal fits; hints up to 12 cells and on 4x4")
       ->capture_default_str();
   add_seed_option(sub, options->seed, "Seed of the boards dealt (default: drawn)");
   sub->add_option("--color", options->color, "auto, always or never")

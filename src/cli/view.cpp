@@ -13,6 +13,8 @@
 #include <filesystem>
 #include <utility>
 
+#include "taquin/solve.hpp"
+
 namespace taquin::cli {
 
 void add_view_options(CLI::App* sub, ViewOptions& options, bool pictures) {
@@ -28,10 +30,14 @@ void add_view_options(CLI::App* sub, ViewOptions& options, bool pictures) {
       ->capture_default_str();
   if (!pictures) return;
   sub->add_option("--svg", options.svg,
-                  "Write each solution as an SVG figure of its boards (several inputs: FILE-ID)");
+                  "Write each solution as an SVG figure of its boards (several inputs: FILE-ID); "
+                  "over 100000 cells (boards x cells) only its start and goal");
   sub->add_option("--animate", options.animate,
-                  "Write each solution as an animated SVG, its tiles sliding, looping");
-  sub->add_option("--gif", options.gif, "Write each solution as an animated GIF, a frame a board");
+                  "Write each solution as an animated SVG, its tiles sliding, looping (refused "
+                  "over 1000000 cells)");
+  sub->add_option("--gif", options.gif,
+                  "Write each solution as an animated GIF, a frame a board (refused over 100000 "
+                  "cells)");
 }
 
 TermColour output_colour(const std::string& color) {
@@ -99,29 +105,58 @@ std::optional<Error> write_whole(const std::string& file, std::string_view bytes
 std::optional<Error> write_pictures(const ViewOptions& options, int id, size_t count,
                                     const std::vector<std::vector<Tile>>& path,
                                     std::span<const Dir> moves, const Goal& goal) {
-  const std::string& asked = !options.svg.empty()       ? options.svg
-                             : !options.animate.empty() ? options.animate
-                                                        : options.gif;
-  const size_t cells = (moves.size() + 1) * goal.tiles().size();
-  if (!asked.empty() && (cells > kMaxPictureCells || path.size() != moves.size() + 1))
-    return Error{asked, 0,
-                 "not drawn: the solution's " + std::to_string(moves.size() + 1) + " boards hold " +
-                     std::to_string(cells) + " cells, over the " +
-                     std::to_string(kMaxPictureCells) + " a picture draws"};
-  if (!options.svg.empty())
-    if (auto bad = write_whole(picture_path(options.svg, id, count),
-                               svg_figure(path, moves, goal, output_notation(options))))
-      return bad;
-  if (!options.animate.empty())
-    if (auto bad = write_whole(picture_path(options.animate, id, count), svg_animation(path, goal)))
-      return bad;
-  if (!options.gif.empty()) {
-    Expected<std::vector<uint8_t>> gif = gif_animation(path, goal);
-    if (!gif) return Error{options.gif, 0, gif.error().message};
-    const std::string_view bytes(reinterpret_cast<const char*>(gif->data()), gif->size());
-    if (auto bad = write_whole(picture_path(options.gif, id, count), bytes)) return bad;
+  const size_t boards = moves.size() + 1, cells = boards * goal.tiles().size();
+  const bool kept = path.size() == boards;
+  const std::string held = "the solution's " + std::to_string(boards) + " boards hold " +
+                           std::to_string(cells) + " cells";
+  // The first file refused, and why; the files after it that are refused too.
+  std::optional<Error> refused;
+  const auto refuse = [&](const std::string& file, size_t limit, const char* what) {
+    if (refused) {
+      refused->message += "; " + file + " not drawn either";
+      return;
+    }
+    refused =
+        Error{file, 0,
+              !kept ? "not drawn: the boards were not kept (" + held + ", over " +
+                          std::to_string(kMaxPathTiles) + ")"
+                    : "not drawn: " + held + ", over the " + std::to_string(limit) + " " + what};
+  };
+  if (!options.svg.empty()) {
+    if (!kept) {
+      refuse(options.svg, kMaxPathTiles, "");
+    } else if (cells <= kMaxFigureCells) {
+      if (auto bad = write_whole(picture_path(options.svg, id, count),
+                                 svg_figure(path, moves, goal, output_notation(options))))
+        return bad;
+    } else {
+      // Too many boards to draw them all: the start and the goal.
+      const std::vector<std::vector<Tile>> ends = {path.front(), path.back()};
+      const size_t steps[] = {0, moves.size()};
+      if (auto bad = write_whole(picture_path(options.svg, id, count),
+                                 svg_figure(ends, moves, goal, output_notation(options), steps)))
+        return bad;
+    }
   }
-  return std::nullopt;
+  if (!options.animate.empty()) {
+    if (!kept || cells > kMaxPictureCells) {
+      refuse(options.animate, kMaxPictureCells, "an animated SVG draws");
+    } else if (auto bad = write_whole(picture_path(options.animate, id, count),
+                                      svg_animation(path, goal))) {
+      return bad;
+    }
+  }
+  if (!options.gif.empty()) {
+    if (!kept || cells > kMaxGifCells) {
+      refuse(options.gif, kMaxGifCells, "an animated GIF draws");
+    } else {
+      Expected<std::vector<uint8_t>> gif = gif_animation(path, goal);
+      if (!gif) return Error{options.gif, 0, gif.error().message};
+      const std::string_view bytes(reinterpret_cast<const char*>(gif->data()), gif->size());
+      if (auto bad = write_whole(picture_path(options.gif, id, count), bytes)) return bad;
+    }
+  }
+  return refused;
 }
 
 IterationProgress::IterationProgress(bool lines)

@@ -45,14 +45,21 @@ MoveNotation output_notation(const ViewOptions& options);
 std::string path_grid(const std::vector<std::vector<Tile>>& path, std::span<const Dir> moves,
                       const Goal& goal, TermColour colour, MoveNotation notation, int columns);
 
-// The most cells (boards × cells a board) a solution's picture draws.
+// The most cells (boards × cells a board) an animated SVG draws, and an animated GIF (its frames
+// are whole pictures).
 inline constexpr size_t kMaxPictureCells = 1'000'000;
+inline constexpr size_t kMaxGifCells = 100'000;
+// The most cells an SVG figure draws every board of; over it, the figure shows the start and the
+// goal only.
+inline constexpr size_t kMaxFigureCells = 100'000;
 
 // Writes the picture files asked for (--svg, --animate, --gif) of the solution `path` of input
 // `id` among `count` inputs: FILE itself for one input, FILE with "-ID" before its extension for
 // several. Each file is written whole or not at all (a temporary file renamed); the Error names
-// the file. A solution over kMaxPictureCells cells, or whose path was not kept, is not drawn (the
-// Error says why).
+// the file. The figure of a solution over kMaxFigureCells cells shows its start and goal only; an
+// animation over its limit (kMaxPictureCells, kMaxGifCells), and any picture of a solution whose
+// path was not kept, is not drawn: one Error names the first such file and says why (and the
+// other files are written).
 std::optional<Error> write_pictures(const ViewOptions& options, int id, size_t count,
                                     const std::vector<std::vector<Tile>>& path,
                                     std::span<const Dir> moves, const Goal& goal);

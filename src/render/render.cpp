@@ -1,11 +1,8 @@
 // Showing boards and solutions: gradient colours, text blocks side by side, SVG figures and
-// animations, animated GIFs (giflib) with the project's own bitmap digits.
+// animations (the animated GIFs are in gif.cpp).
 #include "render/render.hpp"
 
-#include <gif_lib.h>
-
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <string_view>
 
@@ -15,29 +12,48 @@ namespace taquin {
 
 namespace {
 
-// Whether `cell` of a board of `cells` cells is an odd cell of the checkerboard (cell 0 even).
-bool odd_cell(int cell, int cells) {
+// Whether `cell` of a board `cols` cells wide is an odd cell of the checkerboard (cell 0 even).
+bool odd_cell(int cell, int cols) {
+  return (cell / cols + cell % cols) % 2 != 0;
+}
+
+// The side of the least square that holds `cells` cells.
+int square_side(int cells) {
   int side = 1;
   while (side * side < cells) ++side;
-  return (cell / side + cell % side) % 2 != 0;
+  return side;
+}
+
+// tile_colour's gradient at `rise` (0 magenta to 255 yellow) on an even or odd cell.
+Rgb gradient_colour(int rise, bool odd) {
+  int red = 255, blue = 255 - rise;
+  if (odd) {
+    red = 210;
+    blue = blue >= 128 ? blue - 128 : blue + 128;
+  }
+  return Rgb{static_cast<uint8_t>(red), static_cast<uint8_t>(rise), static_cast<uint8_t>(blue)};
+}
+
+// The rise (green) of goal cell `goal_cell` among `cells` cells.
+int gradient_rise(int goal_cell, int cells) {
+  const int span = std::max(1, cells - 1);
+  return 255 * std::clamp(goal_cell, 0, span) / span;
 }
 
 }  // namespace
 
 Rgb tile_colour(int goal_cell, int cells) {
+  return gradient_colour(gradient_rise(goal_cell, cells), odd_cell(goal_cell, square_side(cells)));
+}
+
+Rgb tile_colour(int goal_cell, Shape shape) {
   // Magenta (255, 0, 255) to yellow (255, 255, 0): green rises, blue falls. Cells next to each
   // other are one even and one odd cell of the checkerboard: an odd cell's blue is moved half the
   // range away and its red lowered to 210, so that neighbours never look alike (a CIEDE2000
   // difference of 13 or more, tests/render_contrast_test.cpp; the blue alone leaves 8.5 near
   // yellow), however many cells share the gradient.
-  const int span = std::max(1, cells - 1);
-  const int rise = 255 * std::clamp(goal_cell, 0, span) / span;
-  int red = 255, blue = 255 - rise;
-  if (odd_cell(goal_cell, cells)) {
-    red = 210;
-    blue = blue >= 128 ? blue - 128 : blue + 128;
-  }
-  return Rgb{static_cast<uint8_t>(red), static_cast<uint8_t>(rise), static_cast<uint8_t>(blue)};
+  return gradient_colour(gradient_rise(goal_cell, shape.cells()),
+                         odd_cell(goal_cell, std::max(1, shape.cols)));
 }
 
 int xterm256_index(Rgb colour) {
@@ -46,10 +62,10 @@ int xterm256_index(Rgb colour) {
   return 16 + 36 * level(colour.r) + 6 * level(colour.g) + level(colour.b);
 }
 
-int tile_xterm256(int goal_cell, int side) {
-  const int cells = side * side;
-  const int green = (xterm256_index(tile_colour(goal_cell, cells)) - 16) / 6 % 6;
-  const int row = goal_cell / std::max(1, side), column = goal_cell % std::max(1, side);
+int tile_xterm256(int goal_cell, Shape shape) {
+  const int green = (xterm256_index(tile_colour(goal_cell, shape)) - 16) / 6 % 6;
+  const int cols = std::max(1, shape.cols);
+  const int row = goal_cell / cols, column = goal_cell % cols;
   // Even cells of the checkerboard (cell 0's colour) take the blue of the gradient, 5 - green;
   // odd ones a level three away (see tile_colour).
   const bool odd = (row + column) % 2 != 0;
@@ -72,7 +88,9 @@ namespace {
 
 // Digits a tile label needs on a board of `cells` cells.
 int label_digits(int cells) {
-  return cells - 1 >= 10 ? 2 : 1;
+  int digits = 1;
+  for (int largest = cells - 1; largest >= 10; largest /= 10) ++digits;
+  return digits;
 }
 
 // `text` right-aligned in `width` columns.
@@ -94,13 +112,13 @@ int visible_width(std::string_view text) {
 }
 
 // The escape sequence that sets the background to the colour of goal cell `goal_cell`.
-std::string background(int goal_cell, int side, TermColour mode) {
+std::string background(int goal_cell, Shape shape, TermColour mode) {
   char buf[48];
   if (mode == TermColour::TrueColour) {
-    const Rgb colour = tile_colour(goal_cell, side * side);
+    const Rgb colour = tile_colour(goal_cell, shape);
     std::snprintf(buf, sizeof buf, "\x1b[48;2;%d;%d;%dm", colour.r, colour.g, colour.b);
   } else {
-    std::snprintf(buf, sizeof buf, "\x1b[48;5;%dm", tile_xterm256(goal_cell, side));
+    std::snprintf(buf, sizeof buf, "\x1b[48;5;%dm", tile_xterm256(goal_cell, shape));
   }
   return buf;
 }
@@ -108,7 +126,8 @@ std::string background(int goal_cell, int side, TermColour mode) {
 }  // namespace
 
 TextBlock board_block(std::span<const Tile> tiles, const Goal& goal, TermColour colour) {
-  const int side = goal.shape().cols, cells = goal.shape().cells(), digits = label_digits(cells);
+  const Shape shape = goal.shape();
+  const int cols = shape.cols, digits = label_digits(shape.cells());
   TextBlock block;
   if (colour == TermColour::None) {
     const std::string grid = format_board(tiles, goal.shape(), BoardFormat::Grid);
@@ -117,26 +136,26 @@ TextBlock board_block(std::span<const Tile> tiles, const Goal& goal, TermColour 
       block.lines.push_back(grid.substr(start, end - start));
       start = end + 1;
     }
-    block.width = side * digits + side - 1;
+    block.width = cols * digits + cols - 1;
     return block;
   }
   // Each cell is a digit field with a space on either side, on its tile's colour.
-  for (int r = 0; r < side; ++r) {
+  for (int r = 0; r < shape.rows; ++r) {
     std::string line;
-    for (int c = 0; c < side; ++c) {
-      const int cell = r * side + c, tile = tiles[cell];
+    for (int c = 0; c < cols; ++c) {
+      const int cell = r * cols + c, tile = tiles[cell];
       if (tile == 0) {
-        line += " " + pad_left(".", digits) + " ";
+        line.append(" ").append(pad_left(".", digits)).append(" ");
         continue;
       }
       const bool misplaced = goal.tiles()[cell] != tile;
-      line += background(goal.cell_of(tile), side, colour);
+      line += background(goal.cell_of(tile), shape, colour);
       line += misplaced ? "\x1b[30;1;4m" : "\x1b[30m";
-      line += " " + pad_left(std::to_string(tile), digits) + " \x1b[0m";
+      line.append(" ").append(pad_left(std::to_string(tile), digits)).append(" \x1b[0m");
     }
     block.lines.push_back(line);
   }
-  block.width = side * (digits + 2);
+  block.width = cols * (digits + 2);
   return block;
 }
 
@@ -183,22 +202,20 @@ std::string hex(Rgb c) {
   return buf;
 }
 
-// The SVG of one tile at (x, y): its coloured square and its number.
-std::string svg_tile(int tile, const Goal& goal, int x, int y) {
-  const int cells = goal.side() * goal.side(), k = kPictureCell;
+// The SVG of one tile at (x, y) in cells of `k` pixels: its coloured square and its number.
+std::string svg_tile(int tile, const Goal& goal, int x, int y, int k) {
   const std::string at = "x=\"" + std::to_string(x + 1) + "\" y=\"" + std::to_string(y + 1) + "\"";
   return "<rect " + at + " width=\"" + std::to_string(k - 2) + "\" height=\"" +
          std::to_string(k - 2) + "\" rx=\"4\" fill=\"" +
-         hex(tile_colour(goal.cell_of(tile), cells)) + "\"/><text x=\"" +
+         hex(tile_colour(goal.cell_of(tile), goal.shape())) + "\"/><text x=\"" +
          std::to_string(x + k / 2) + "\" y=\"" + std::to_string(y + k / 2 + 6) + "\">" +
          std::to_string(tile) + "</text>";
 }
 
-// The frame around a board of `side` whose top-left cell is at (x, y).
-std::string svg_frame(int side, int x, int y) {
-  const int px = side * kPictureCell;
+// The frame around a board `w` x `h` pixels whose top-left cell is at (x, y).
+std::string svg_frame(int w, int h, int x, int y) {
   return "<rect x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\" width=\"" +
-         std::to_string(px) + "\" height=\"" + std::to_string(px) +
+         std::to_string(w) + "\" height=\"" + std::to_string(h) +
          "\" fill=\"none\" stroke=\"#808080\" stroke-width=\"1\"/>\n";
 }
 
@@ -215,39 +232,61 @@ std::string svg_open(int width, int height) {
 
 constexpr int kCaption = 24;  // pixels above each board of a figure for its step label
 
+// The label over board `i` of a figure whose boards are the steps `steps` (empty: step i).
+std::string figure_label(size_t i, std::span<const size_t> steps, std::span<const Dir> moves,
+                         MoveNotation notation) {
+  if (steps.empty()) return step_label(i, moves, notation);
+  std::string label = step_label(steps[i], moves, notation);
+  const size_t before = i == 0 ? 0 : steps[i - 1] + 1;
+  if (steps[i] > before + 1)
+    label +=
+        " (steps " + std::to_string(before) + " to " + std::to_string(steps[i] - 1) + " not drawn)";
+  else if (steps[i] == before + 1)
+    label += " (step " + std::to_string(before) + " not drawn)";
+  return label;
+}
+
 }  // namespace
 
-int svg_figure_columns(int side, size_t count) {
-  const int board = side * kPictureCell + 2 * kPictureMargin;
+int picture_cell(Shape shape) {
+  const int digits = label_digits(shape.cells());
+  return digits <= 2 ? kPictureCell : digits == 3 ? 52 : 64;
+}
+
+int svg_figure_columns(Shape shape, size_t count) {
+  const int board = shape.cols * picture_cell(shape) + 2 * kPictureMargin;
   return static_cast<int>(std::clamp<size_t>(1200 / board, 1, std::max<size_t>(count, 1)));
 }
 
-std::string svg_figure(const std::vector<std::vector<Tile>>& path, std::span<const Dir> moves,
-                       const Goal& goal, MoveNotation notation) {
-  const int side = goal.side(), columns = svg_figure_columns(side, path.size());
-  const int board_w = side * kPictureCell + 2 * kPictureMargin, board_h = board_w + kCaption;
-  const int rows = static_cast<int>((path.size() + columns - 1) / columns);
+std::string svg_figure(const std::vector<std::vector<Tile>>& boards, std::span<const Dir> moves,
+                       const Goal& goal, MoveNotation notation, std::span<const size_t> steps) {
+  const Shape shape = goal.shape();
+  const int k = picture_cell(shape), columns = svg_figure_columns(shape, boards.size());
+  const int board_w = shape.cols * k + 2 * kPictureMargin;
+  const int board_h = shape.rows * k + 2 * kPictureMargin + kCaption;
+  const int rows = static_cast<int>((boards.size() + columns - 1) / columns);
   std::string svg = svg_open(columns * board_w, rows * board_h);
-  for (size_t i = 0; i < path.size(); ++i) {
+  for (size_t i = 0; i < boards.size(); ++i) {
     const int x0 = static_cast<int>(i % columns) * board_w + kPictureMargin;
     const int y0 = static_cast<int>(i / columns) * board_h + kCaption + kPictureMargin;
-    svg += "<g>\n<text x=\"" + std::to_string(x0 + side * kPictureCell / 2) + "\" y=\"" +
-           std::to_string(y0 - 8) + "\" font-size=\"14\">" + step_label(i, moves, notation) +
-           "</text>\n";
-    for (int c = 0; c < side * side; ++c) {
-      if (path[i][c] == 0) continue;
-      svg += svg_tile(path[i][c], goal, x0 + (c % side) * kPictureCell,
-                      y0 + (c / side) * kPictureCell) +
+    svg += "<g>\n<text x=\"" + std::to_string(x0 + shape.cols * k / 2) + "\" y=\"" +
+           std::to_string(y0 - 8) + "\" font-size=\"14\">" +
+           figure_label(i, steps, moves, notation) + "</text>\n";
+    for (int c = 0; c < shape.cells(); ++c) {
+      if (boards[i][c] == 0) continue;
+      svg += svg_tile(boards[i][c], goal, x0 + (c % shape.cols) * k, y0 + (c / shape.cols) * k, k) +
              "\n";
     }
-    svg += svg_frame(side, x0, y0) + "</g>\n";
+    svg += svg_frame(shape.cols * k, shape.rows * k, x0, y0) + "</g>\n";
   }
   return svg + "</svg>\n";
 }
 
 std::string svg_animation(const std::vector<std::vector<Tile>>& path, const Goal& goal) {
-  const int side = goal.side(), cells = side * side;
-  const int px = side * kPictureCell + 2 * kPictureMargin;
+  const Shape shape = goal.shape();
+  const int k = picture_cell(shape), cells = shape.cells();
+  const int width = shape.cols * k + 2 * kPictureMargin,
+            height = shape.rows * k + 2 * kPictureMargin;
   constexpr double kStartPause = 1.0, kMove = 0.3, kGoalPause = 2.0;
   const size_t moves = path.empty() ? 0 : path.size() - 1;
   const double total = kStartPause + kMove * static_cast<double>(moves) + kGoalPause;
@@ -258,7 +297,7 @@ std::string svg_animation(const std::vector<std::vector<Tile>>& path, const Goal
   };
   std::snprintf(buf, sizeof buf, "%.3fs", total);
   const std::string duration = buf;
-  std::string svg = svg_open(px, px);
+  std::string svg = svg_open(width, height);
   for (int tile = 1; tile < cells && !path.empty(); ++tile) {
     // The tile's cell in every position.
     std::vector<int> where(path.size());
@@ -266,19 +305,19 @@ std::string svg_animation(const std::vector<std::vector<Tile>>& path, const Goal
       where[i] =
           static_cast<int>(std::find(path[i].begin(), path[i].end(), tile) - path[i].begin());
     const auto offset = [&](int cell) {
-      return std::to_string((cell % side) * kPictureCell) + "," +
-             std::to_string((cell / side) * kPictureCell);
+      return std::to_string((cell % shape.cols) * k) + "," +
+             std::to_string((cell / shape.cols) * k);
     };
     svg += "<g transform=\"translate(" + offset(where[0]) + ")\">" +
-           svg_tile(tile, goal, kPictureMargin, kPictureMargin);
+           svg_tile(tile, goal, kPictureMargin, kPictureMargin, k);
     if (std::any_of(where.begin(), where.end(), [&](int c) { return c != where[0]; })) {
       // Held on the start, one slide a move, held on the goal to the end of the loop.
       std::string values = offset(where[0]), times = "0";
       for (size_t i = 0; i < path.size(); ++i) {
-        values += ";" + offset(where[i]);
-        times += ";" + time_at(kStartPause + kMove * static_cast<double>(i));
+        values.append(";").append(offset(where[i]));
+        times.append(";").append(time_at(kStartPause + kMove * static_cast<double>(i)));
       }
-      values += ";" + offset(where.back());
+      values.append(";").append(offset(where.back()));
       times += ";1";
       svg += "<animateTransform attributeName=\"transform\" type=\"translate\" dur=\"" + duration +
              "\" repeatCount=\"indefinite\" calcMode=\"linear\" values=\"" + values +
@@ -286,128 +325,8 @@ std::string svg_animation(const std::vector<std::vector<Tile>>& path, const Goal
     }
     svg += "</g>\n";
   }
-  svg += svg_frame(side, kPictureMargin, kPictureMargin);
+  svg += svg_frame(shape.cols * k, shape.rows * k, kPictureMargin, kPictureMargin);
   return svg + "</svg>\n";
-}
-
-namespace {
-
-// The project's bitmap digits, 5 pixels wide and 7 high: one row a byte, the leftmost pixel in
-// bit 4.
-constexpr std::array<std::array<uint8_t, 7>, 10> kDigitFont = {{
-    {0x0E, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0E},  // 0
-    {0x04, 0x0C, 0x04, 0x04, 0x04, 0x04, 0x0E},  // 1
-    {0x0E, 0x11, 0x01, 0x02, 0x04, 0x08, 0x1F},  // 2
-    {0x1F, 0x02, 0x04, 0x02, 0x01, 0x11, 0x0E},  // 3
-    {0x02, 0x06, 0x0A, 0x12, 0x1F, 0x02, 0x02},  // 4
-    {0x1F, 0x10, 0x1E, 0x01, 0x01, 0x11, 0x0E},  // 5
-    {0x06, 0x08, 0x10, 0x1E, 0x11, 0x11, 0x0E},  // 6
-    {0x1F, 0x01, 0x02, 0x04, 0x08, 0x08, 0x08},  // 7
-    {0x0E, 0x11, 0x11, 0x0E, 0x11, 0x11, 0x0E},  // 8
-    {0x0E, 0x11, 0x11, 0x0F, 0x01, 0x02, 0x0C},  // 9
-}};
-constexpr int kFontScale = 2;  // each font pixel is 2x2 image pixels
-
-// Palette indices of the GIF: white ground (and blank), black digits, grey frame, then one colour
-// per goal cell.
-constexpr int kGifWhite = 0, kGifBlack = 1, kGifGrey = 2, kGifFirstTile = 3;
-
-// One frame: the board `tiles` drawn into `pixels` (row-major, `width` a row).
-void draw_gif_board(std::vector<uint8_t>& pixels, int width, std::span<const Tile> tiles,
-                    const Goal& goal) {
-  const int side = goal.side(), k = kPictureCell, m = kPictureMargin;
-  std::fill(pixels.begin(), pixels.end(), kGifWhite);
-  const auto fill = [&](int x, int y, int w, int h, uint8_t index) {
-    for (int yy = y; yy < y + h; ++yy) std::fill_n(pixels.begin() + yy * width + x, w, index);
-  };
-  for (int c = 0; c < side * side; ++c) {
-    const int tile = tiles[c];
-    if (tile == 0) continue;
-    const int x = m + (c % side) * k, y = m + (c / side) * k;
-    fill(x + 1, y + 1, k - 2, k - 2, static_cast<uint8_t>(kGifFirstTile + goal.cell_of(tile)));
-    const std::string digits = std::to_string(tile);
-    const int glyph_w = 5 * kFontScale, glyph_h = 7 * kFontScale, spacing = kFontScale;
-    const int text_w = static_cast<int>(digits.size()) * (glyph_w + spacing) - spacing;
-    const int tx = x + (k - text_w) / 2, ty = y + (k - glyph_h) / 2;
-    for (size_t d = 0; d < digits.size(); ++d) {
-      const auto& glyph = kDigitFont[digits[d] - '0'];
-      for (int row = 0; row < 7; ++row)
-        for (int col = 0; col < 5; ++col)
-          if (glyph[row] & (0x10 >> col))
-            fill(tx + static_cast<int>(d) * (glyph_w + spacing) + col * kFontScale,
-                 ty + row * kFontScale, kFontScale, kFontScale, kGifBlack);
-    }
-  }
-  const int px = side * k;
-  fill(m, m, px, 1, kGifGrey);
-  fill(m, m + px - 1, px, 1, kGifGrey);
-  fill(m, m, 1, px, kGifGrey);
-  fill(m + px - 1, m, 1, px, kGifGrey);
-}
-
-// giflib's output function: appends to the byte vector in UserData.
-int append_bytes(GifFileType* gif, const GifByteType* data, int length) {
-  auto* out = static_cast<std::vector<uint8_t>*>(gif->UserData);
-  out->insert(out->end(), data, data + length);
-  return length;
-}
-
-}  // namespace
-
-Expected<std::vector<uint8_t>> gif_animation(const std::vector<std::vector<Tile>>& path,
-                                             const Goal& goal) {
-  const int side = goal.side(), cells = side * side;
-  const int px = side * kPictureCell + 2 * kPictureMargin;
-  std::vector<uint8_t> bytes;
-  const auto failed = [](int code) {
-    return Error{"gif", 0, std::string("giflib: ") + GifErrorString(code)};
-  };
-  int error = 0;
-  GifFileType* gif = EGifOpen(&bytes, append_bytes, &error);
-  if (!gif) return failed(error);
-  // The palette: 3 fixed colours and one per goal cell, in a table of 128 (cells <= 64).
-  ColorMapObject* map = GifMakeMapObject(128, nullptr);
-  if (!map) {
-    EGifCloseFile(gif, &error);
-    return Error{"gif", 0, "giflib: cannot make a colour map"};
-  }
-  std::fill(map->Colors, map->Colors + 128, GifColorType{255, 255, 255});
-  map->Colors[kGifBlack] = GifColorType{0, 0, 0};
-  map->Colors[kGifGrey] = GifColorType{128, 128, 128};
-  for (int cell = 0; cell < cells; ++cell) {
-    const Rgb c = tile_colour(cell, cells);
-    map->Colors[kGifFirstTile + cell] = GifColorType{c.r, c.g, c.b};
-  }
-  EGifSetGifVersion(gif, true);
-  bool ok = EGifPutScreenDesc(gif, px, px, 7, kGifWhite, map) == GIF_OK;
-  GifFreeMapObject(map);
-  // The Netscape extension: loop forever.
-  static const GifByteType kNetscape[] = {'N', 'E', 'T', 'S', 'C', 'A', 'P', 'E', '2', '.', '0'};
-  static const GifByteType kLoopForever[] = {1, 0, 0};
-  ok = ok && EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) == GIF_OK &&
-       EGifPutExtensionBlock(gif, sizeof kNetscape, kNetscape) == GIF_OK &&
-       EGifPutExtensionBlock(gif, sizeof kLoopForever, kLoopForever) == GIF_OK &&
-       EGifPutExtensionTrailer(gif) == GIF_OK;
-  std::vector<uint8_t> pixels(static_cast<size_t>(px) * px);
-  for (size_t i = 0; ok && i < path.size(); ++i) {
-    GraphicsControlBlock control{};
-    control.DisposalMode = DISPOSAL_UNSPECIFIED;
-    control.UserInputFlag = false;
-    control.TransparentColor = NO_TRANSPARENT_COLOR;
-    control.DelayTime = i + 1 == path.size() ? 200 : i == 0 ? 50 : 40;  // hundredths of a second
-    GifByteType extension[4];
-    const size_t length = EGifGCBToExtension(&control, extension);
-    draw_gif_board(pixels, px, path[i], goal);
-    ok = EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, static_cast<int>(length), extension) ==
-             GIF_OK &&
-         EGifPutImageDesc(gif, 0, 0, px, px, false, nullptr) == GIF_OK;
-    for (int row = 0; ok && row < px; ++row)
-      ok = EGifPutLine(gif, pixels.data() + static_cast<size_t>(row) * px, px) == GIF_OK;
-  }
-  const int last_error = gif->Error;
-  if (EGifCloseFile(gif, &error) != GIF_OK) return failed(error);
-  if (!ok) return failed(last_error);
-  return bytes;
 }
 
 }  // namespace taquin

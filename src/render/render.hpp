@@ -21,21 +21,29 @@ struct Rgb {
 // The colour of the blank in every picture.
 inline constexpr Rgb kBlankColour{255, 255, 255};
 
-// The colour of the tile whose goal cell is `goal_cell` on a board of `cells` cells: a gradient
+// The colour of the tile whose goal cell is `goal_cell` on a board of shape `shape`: a gradient
 // from magenta (cell 0) to yellow (the last cell), so that a tile's colour says where it belongs;
 // on the odd cells of the checkerboard, its blue half the range away and its red lowered, so that
 // the colours of neighbouring goal cells differ by a CIEDE2000 of 10 or more.
+Rgb tile_colour(int goal_cell, Shape shape);
+
+// tile_colour on the square of `cells` cells (its side the least whose square holds them).
 Rgb tile_colour(int goal_cell, int cells);
 
 // The xterm 256-colour palette index nearest to `colour` (its 6x6x6 cube).
 int xterm256_index(Rgb colour);
 
-// The 256-colour palette index of the tile whose goal cell is `goal_cell` on a board of side
-// `side`: on the cube's face of full red, the green level of tile_colour (rising from magenta,
+// The 256-colour palette index of the tile whose goal cell is `goal_cell` on a board of shape
+// `shape`: on the cube's face of full red, the green level of tile_colour (rising from magenta,
 // 201, at cell 0 to yellow, 226, at the last cell), and a blue level that falls with it but is
 // three levels apart on every other cell of a checkerboard, so that horizontally and vertically
 // neighbouring cells never look alike (a CIEDE2000 difference of 10 or more).
-int tile_xterm256(int goal_cell, int side);
+int tile_xterm256(int goal_cell, Shape shape);
+
+// tile_xterm256 on the square of side `side`.
+inline int tile_xterm256(int goal_cell, int side) {
+  return tile_xterm256(goal_cell, Shape::square(side));
+}
 
 // How a terminal shows colour: not at all, 256 colours, or 24-bit colour.
 enum class TermColour { None, Ansi256, TrueColour };
@@ -56,7 +64,8 @@ struct TextBlock {
   int width = 0;
 };
 
-// The board `tiles` (row-major, 0 = blank) of `goal`'s side as text. Without colour: the rows of
+// The board `tiles` (row-major, 0 = blank) of `goal`'s shape as text, each label as wide as the
+// shape's largest tile. Without colour: the rows of
 // format_board's grid ('.' for the blank). With colour: each tile on its goal cell's colour (black
 // digits), the blank plain, and the tiles that are not on their goal cell also bold and
 // underlined, so that they stand out without colour.
@@ -69,18 +78,31 @@ std::string side_by_side(std::span<const TextBlock> blocks, int columns, int gap
 // The label over step `step` of a solution: "0" for the start, else "STEP LETTER".
 std::string step_label(size_t step, std::span<const Dir> moves, MoveNotation notation);
 
-// Geometry shared by the pictures: a cell's side in pixels, and the margin around a board.
+// Geometry shared by the pictures: a cell's side in pixels for labels of up to two digits, and
+// the margin around a board.
 inline constexpr int kPictureCell = 40;
 inline constexpr int kPictureMargin = 10;
 
-// An SVG figure of `path` (every board from the start to the goal, as replay_solution gives them),
-// boards left to right then top to bottom, each under its step number and move, tiles in their
-// gradient colours, the blank white. Boards a row: as many as fit in about 1200 pixels.
-std::string svg_figure(const std::vector<std::vector<Tile>>& path, std::span<const Dir> moves,
-                       const Goal& goal, MoveNotation notation);
+// A cell's side in pixels on pictures of boards of shape `shape`: kPictureCell while the labels
+// have two digits or fewer, 52 for three, 64 for four, so that every label fits in its tile (in
+// the SVG's font and in the GIF's bitmap digits).
+int picture_cell(Shape shape);
 
-// The number of boards a row in svg_figure for boards of side `side` and `count` boards.
-int svg_figure_columns(int side, size_t count);
+// An SVG figure of `boards`, boards left to right then top to bottom, each under its step number
+// and move, tiles in their gradient colours, the blank white. Boards a row: as many as fit in
+// about 1200 pixels. `steps` holds each board's step (empty: 0, 1, 2, ...: every board from the
+// start to the goal, as replay_solution gives them); a board after a gap of steps says how many
+// were left out ("8600 U (steps 1 to 8599 not drawn)").
+std::string svg_figure(const std::vector<std::vector<Tile>>& boards, std::span<const Dir> moves,
+                       const Goal& goal, MoveNotation notation, std::span<const size_t> steps = {});
+
+// The number of boards a row in svg_figure for boards of shape `shape` and `count` boards.
+int svg_figure_columns(Shape shape, size_t count);
+
+// svg_figure_columns for squares of side `side`.
+inline int svg_figure_columns(int side, size_t count) {
+  return svg_figure_columns(Shape::square(side), count);
+}
 
 // An animated SVG (SMIL) of `path`: one board whose tiles slide from the start to the goal, a
 // pause on the start, one move every 0.3 s, then a pause on the goal, looping forever. A renderer
@@ -89,7 +111,9 @@ std::string svg_animation(const std::vector<std::vector<Tile>>& path, const Goal
 
 // An animated GIF of `path`: one frame per board (the start held 0.5 s, each move 0.4 s, the goal
 // 2 s), looping forever, tiles in their gradient colours with digits from an embedded bitmap font.
-// Pixel size: side * kPictureCell + 2 * kPictureMargin on each axis. Fails only if giflib does.
+// Pixel size: cols (rows) * picture_cell + 2 * kPictureMargin wide (high). Over 253 goal cells
+// the palette holds 252 steps of the gradient, each tile in the nearest (a channel or two off
+// tile_colour). Fails only if giflib does.
 Expected<std::vector<uint8_t>> gif_animation(const std::vector<std::vector<Tile>>& path,
                                              const Goal& goal);
 
