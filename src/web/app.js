@@ -296,7 +296,9 @@ function showResult(rec) {
     summary.appendChild(el);
   };
   if (rec.outcome === 'solved') {
-    add('span', 'solved in ');
+    add('span', 'solved by ');
+    add('b', rec.algorithm, 'algorithm-used');
+    add('span', ' in ');
     add('b', String(rec.length), 'length');
     add('span', rec.length === 1 ? ' move ' : ' moves ');
     add('span', rec.optimal ? '(optimal)' : '(not proven optimal)', 'optimality');
@@ -305,8 +307,6 @@ function showResult(rec) {
       add('b', String(rec.lower_bound), 'lower-bound');
       add('span', ' moves');
     }
-    add('span', ' by ');
-    add('b', rec.algorithm, 'algorithm-used');
   } else if (rec.outcome === 'unsolvable') {
     add('span', 'unsolvable: this board cannot reach the goal (parity); no search made' +
                 (rec.note || ''));
