@@ -90,15 +90,18 @@ int run_shape_explore(const ExploreCliOptions& options, const Goal& goal, uint64
 
 int run_explore(const ExploreCliOptions& options) {
   Expected<Shape> shape = parse_shape(options.size, "--size");
-  if (!shape) {
-    print_usage_error(shape.error(), "explore");
-    return kExitBadInput;
-  }
-  if (shape->is_square() && shape->rows > kMaxSide) {
+  // A side above kMaxSide (a plain number, even over kMaxDim): the squares' usage error.
+  const bool number = !options.size.empty() && options.size.size() <= 9 &&
+                      options.size.find_first_not_of("0123456789") == std::string::npos;
+  if (number && std::stoi(options.size) > kMaxSide) {
     print_usage_error({"--size", 0,
                        "explore takes sides 2 to " + std::to_string(kMaxSide) + ", not " +
-                           std::to_string(shape->rows)},
+                           std::to_string(std::stoi(options.size))},
                       "explore");
+    return kExitBadInput;
+  }
+  if (!shape) {
+    print_error(shape.error());  // as the squares' goal check words a side below 2
     return kExitBadInput;
   }
   Expected<Goal> goal = goal_for_size(*shape, options.goal);
