@@ -13,7 +13,7 @@ if(TAQUIN_PYTHON AND TARGET taquin_shared)
   endif()
   if(pybind11_FOUND)
     # NO_EXTRAS: no link-time optimisation of the module (the search is in the library).
-    pybind11_add_module(taquin_python MODULE NO_EXTRAS ${PROJECT_SOURCE_DIR}/src/python/module.cpp)
+    pybind11_add_module(taquin_python MODULE NO_EXTRAS ${PROJECT_SOURCE_DIR}/src/python/module.cpp ${PROJECT_SOURCE_DIR}/src/python/boards.cpp)
     target_link_libraries(taquin_python PRIVATE taquin_shared taquin_internals)
     set(TAQUIN_PYTHON_DIR lib/python3/dist-packages CACHE STRING
       "Where the Python module is installed, under the prefix")

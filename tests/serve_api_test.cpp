@@ -16,6 +16,7 @@
 #include "core/solvability.hpp"
 #include "serve_server.hpp"
 #include "taquin/goal.hpp"
+#include "taquin/io.hpp"
 #include "taquin/search/solver.hpp"
 
 namespace taquin {
@@ -179,8 +180,85 @@ TEST_F(ServeApi, GeneratesBoards) {
       post("/api/generate", json{{"size", 4}, {"kind", "walk"}, {"steps", 0}, {"goal", "snail"}});
   ASSERT_EQ(status, 200);
   EXPECT_EQ(walk["board"], walk["goal"]);  // a walk of no move is the goal
-  expect_bad(post("/api/generate", json{{"size", 9}}), "size");
+  for (const json& size : {json(11), json("3x"), json("11x2"), json(1), json(true)})
+    expect_bad(post("/api/generate", json{{"size", size}}), "size");
   expect_bad(post("/api/generate", json{{"kind", "chaos"}}), "kind");
+}
+
+TEST_F(ServeApi, GeneratesAndChecksRectanglesUpToTenByTen) {
+  for (const json& size : {json("3x4"), json("10x10"), json(10), json("2X7")}) {
+    const auto [status, rec] = post("/api/generate", json{{"size", size}, {"goal", "snail"}});
+    ASSERT_EQ(status, 200) << rec.dump();
+    const int rows = rec["rows"], cols = rec["cols"];
+    EXPECT_EQ(rec["board"].size(), static_cast<size_t>(rows * cols)) << size;
+    EXPECT_EQ(rec["colours"].size(), static_cast<size_t>(rows * cols)) << size;
+    EXPECT_EQ(rec["size"], rows == cols ? json(rows) : json(nullptr)) << size;
+    EXPECT_EQ(rec["solvable"], true);
+    const Shape shape{rows, cols};
+    EXPECT_TRUE(is_solvable(rec["board"].get<std::vector<Tile>>(), Goal::snail(shape))) << size;
+  }
+  // A rectangle given as its "R C" line and rows.
+  const auto [status, rec] =
+      post("/api/check", json{{"board", "3 4\n1 2 3 4\n5 6 7 8\n9 10 0 11\n"}});
+  ASSERT_EQ(status, 200) << rec.dump();
+  EXPECT_EQ(rec["rows"], 3);
+  EXPECT_EQ(rec["cols"], 4);
+  EXPECT_EQ(rec["size"], nullptr);
+  EXPECT_EQ(rec["goal"], json::array({1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0}));
+  EXPECT_EQ(rec["solvable"], true);
+  // The same board as an array of rows (3x2 too: no size line to mistake a row for).
+  const auto [s_rows, by_rows] = post(
+      "/api/check", json{{"board", json::array({{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 0, 11}})}});
+  ASSERT_EQ(s_rows, 200) << by_rows.dump();
+  EXPECT_EQ(by_rows["board"], rec["board"]);
+  const auto [s32, three_two] =
+      post("/api/check", json{{"board", json::array({{1, 2}, {3, 4}, {5, 0}})}});
+  ASSERT_EQ(s32, 200) << three_two.dump();
+  EXPECT_EQ(three_two["rows"], 3);
+  EXPECT_EQ(three_two["cols"], 2);
+  expect_bad(post("/api/check", json{{"board", json::array({{1, 2, 3}, {4, 0}})}}), "board");
+  // Over the server's 10 rows and columns: refused.
+  const Goal big = Goal::standard(Shape{11, 3});
+  expect_bad(
+      post("/api/check",
+           json{{"board", "11 3\n" + format_board(big.tiles(), big.shape(), BoardFormat::Grid)}}),
+      "board");
+}
+
+TEST_F(ServeApi, SolvesRectanglesWithTheDefaultAlgorithm) {
+  // 3x4: IDA*, optimal.
+  const auto [s34, small] =
+      post("/api/solve", json{{"board", "3 4\n1 2 3 4\n5 6 7 8\n9 10 0 11\n"}});
+  ASSERT_EQ(s34, 200) << small.dump();
+  EXPECT_EQ(small["algorithm"], "ida");
+  EXPECT_EQ(small["outcome"], "solved");
+  EXPECT_EQ(small["length"], 1);
+  EXPECT_EQ(small["optimal"], true);
+  EXPECT_EQ(small["rows"], 3);
+  EXPECT_EQ(small["cols"], 4);
+  EXPECT_FALSE(small.contains("algorithm_reason"));
+  // 10x10: the constructive solver, not proven optimal, with its lower bound and the reason.
+  const auto [sg, drawn] = post("/api/generate", json{{"size", "10x10"}});
+  ASSERT_EQ(sg, 200) << drawn.dump();
+  const auto [s10, rec] = post("/api/solve", json{{"board", drawn["board"]}});
+  ASSERT_EQ(s10, 200) << rec.dump();
+  EXPECT_EQ(rec["algorithm"], "constructive");
+  EXPECT_EQ(rec["outcome"], "solved");
+  EXPECT_EQ(rec["optimal"], false);
+  EXPECT_EQ(rec["rows"], 10);
+  EXPECT_EQ(rec["cols"], 10);
+  ASSERT_TRUE(rec["lower_bound"].is_number_integer()) << rec["lower_bound"];
+  EXPECT_LE(rec["lower_bound"].get<int>(), rec["length"].get<int>());
+  EXPECT_NE(rec["algorithm_reason"].get<std::string>().find("constructive"), std::string::npos);
+  ASSERT_EQ(rec["path"].size(), rec["length"].get<size_t>() + 1);
+  EXPECT_EQ(rec["path"].front(), drawn["board"]);
+  EXPECT_EQ(rec["path"].back(), rec["goal"]);
+  // IDA* named on 10x10, the pattern databases on a rectangle: refused, not an internal error.
+  expect_bad(post("/api/solve", json{{"board", drawn["board"]}, {"algorithm", "ida"}}),
+             "algorithm");
+  expect_bad(post("/api/solve",
+                  json{{"board", "3 4\n1 2 3 4\n5 6 7 8\n9 10 0 11\n"}, {"heuristic", "pdb"}}),
+             "");
 }
 
 TEST_F(ServeApi, SolvesOptimallyAsTheLibrarysBfsSays) {

@@ -386,6 +386,63 @@ TEST_F(ServeBrowser, SolvesAnimatesStopsComparesAndPlays) {
   EXPECT_EQ(server.stop(), 130);
 }
 
+// Picks `rows` x `cols` in the page's choices (each change deals a board) and waits for the board.
+void choose_shape(Chromium& browser, int rows, int cols) {
+  for (const auto& [id, value] : {std::pair{"rows", rows}, std::pair{"cols", cols}})
+    browser.eval("(() => { const s = document.getElementById('" + std::string(id) +
+                 "'); s.value = '" + std::to_string(value) +
+                 "'; s.dispatchEvent(new Event('change')); })()");
+  const std::string shown =
+      "(() => { const b = document.getElementById('board'); return "
+      "b.dataset.rows === '" +
+      std::to_string(rows) + "' && b.dataset.cols === '" + std::to_string(cols) +
+      "' && b.children.length === " + std::to_string(rows * cols) + "; })()";
+  ASSERT_TRUE(browser.wait_for(shown, 20)) << "no " << rows << "x" << cols << " board";
+}
+
+TEST_F(ServeBrowser, RectanglesUpToTenByTen) {
+  ServeProcess server({"--threads", "1"});
+  ASSERT_GT(server.port(), 0);
+  Chromium browser(profile_.string());
+  ASSERT_NO_FATAL_FAILURE(load_page(browser, server.url(), 1000, 1150));
+  const char* text = "document.getElementById('board-text').value";
+  const char* used = "document.getElementById('algorithm-used')";
+
+  // 3x4: dealt, written with its "R C" line, solved optimally by IDA*.
+  ASSERT_NO_FATAL_FAILURE(choose_shape(browser, 3, 4));
+  EXPECT_EQ(browser.eval(text).get<std::string>().rfind("3 4\n", 0), 0u) << browser.eval(text);
+  ASSERT_NO_FATAL_FAILURE(type_board(browser, "3 4\n1 2 3 4\n5 6 7 8\n9 10 0 11\n"));
+  // The typed board shown (not the board dealt before it): the blank on cell 10, tile 11 on 11.
+  ASSERT_TRUE(browser.wait_for(
+      "(() => { const b = document.getElementById('board').children; return b.length === 12 && "
+      "b[0].dataset.cell === '10' && b[11].dataset.cell === '11'; })()",
+      10))
+      << browser.eval(text);
+  browser.click("#solve");
+  ASSERT_TRUE(browser.wait_for(std::string(used) + " !== null", 60))
+      << browser.eval("document.getElementById('solve-error').textContent");
+  EXPECT_EQ(browser.eval(std::string(used) + ".textContent"), "ida");
+  EXPECT_EQ(browser.eval("document.getElementById('length').textContent"), "1");
+  EXPECT_EQ(browser.eval("document.getElementById('optimality').textContent"), "(optimal)");
+  browser.shot("9-three-by-four");
+
+  // 10x10: the constructive solver, named, not proven optimal, with its lower bound.
+  ASSERT_NO_FATAL_FAILURE(choose_shape(browser, 10, 10));
+  browser.click("#solve");
+  ASSERT_TRUE(browser.wait_for(
+      std::string(used) + " !== null && " + used + ".textContent === 'constructive'", 60));
+  EXPECT_EQ(browser.eval("document.getElementById('optimality').textContent"),
+            "(not proven optimal)");
+  EXPECT_GT(
+      std::stoi(
+          browser.eval("document.getElementById('lower-bound').textContent").get<std::string>()),
+      0);
+  EXPECT_LE(
+      browser.eval("document.getElementById('board').getBoundingClientRect().width").get<double>(),
+      370.0);
+  browser.shot("10-ten-by-ten");
+}
+
 TEST_F(ServeBrowser, FitsAPhone) {
   ServeProcess server({"--threads", "1"});
   ASSERT_GT(server.port(), 0);

@@ -40,14 +40,27 @@ std::string string_field(const json& body, const char* key, std::string fallback
 
 namespace {
 
-// A board or a goal given as text or as an array of numbers, as text.
+// A board or a goal given as text, as an array of numbers (one line), or as an array of rows (a
+// grid, any rectangle), as text.
 std::string board_text(const json& value, const char* key) {
   if (value.is_string()) return value.get<std::string>();
   if (!value.is_array()) bad(std::string(key) + ": a string or an array of numbers is expected");
-  std::string text;
-  for (const json& v : value) {
-    if (!v.is_number_integer()) bad(std::string(key) + ": an array of whole numbers is expected");
-    text += (text.empty() ? "" : " ") + std::to_string(v.get<int64_t>());
+  const auto line = [key](const json& numbers) {
+    std::string text;
+    for (const json& v : numbers) {
+      if (!v.is_number_integer())
+        bad(std::string(key) + ": an array of whole numbers (or of rows of them) is expected");
+      text += (text.empty() ? "" : " ") + std::to_string(v.get<int64_t>());
+    }
+    return text;
+  };
+  if (value.empty() || !value.front().is_array()) return line(value);
+  // Its size line first: a bare grid of two columns would read as one.
+  std::string text =
+      std::to_string(value.size()) + " " + std::to_string(value.front().size()) + "\n";
+  for (const json& row : value) {
+    if (!row.is_array()) bad(std::string(key) + ": every row must be an array of numbers");
+    text += line(row) + "\n";
   }
   return text;
 }
@@ -55,7 +68,7 @@ std::string board_text(const json& value, const char* key) {
 // "#rrggbb" of each tile (index: the tile, 0 the blank) on `goal`'s board, as the CLI's pictures
 // colour it: by the tile's goal cell.
 json tile_colours(const Goal& goal) {
-  const int cells = goal.side() * goal.side();
+  const int cells = goal.shape().cells();
   json colours = json::array();
   for (int tile = 0; tile < cells; ++tile) {
     const Rgb rgb = tile == 0 ? kBlankColour : tile_colour(goal.cell_of(tile), cells);
@@ -66,7 +79,31 @@ json tile_colours(const Goal& goal) {
   return colours;
 }
 
+// 400 when `shape` (of the request's `key`) has more than kServeMaxDim rows or columns.
+void check_serve_shape(Shape shape, const char* key) {
+  if (shape.rows <= kServeMaxDim && shape.cols <= kServeMaxDim) return;
+  bad(std::string(key) + ": a " + shape_name(shape) + " board is over the server's limit of " +
+      std::to_string(kServeMaxDim) + " rows and " + std::to_string(kServeMaxDim) + " columns");
+}
+
 }  // namespace
+
+// The request's "size": a side N or "RxC", 3 when absent or null.
+Shape read_shape(const json& body) {
+  const auto at = body.find("size");
+  if (at == body.end() || at->is_null()) return Shape::square(3);
+  std::string text;
+  if (at->is_number_integer())
+    text = std::to_string(at->get<int64_t>());
+  else if (at->is_string())
+    text = at->get<std::string>();
+  else
+    bad("size: a side N (2 to " + std::to_string(kServeMaxDim) + ") or \"RxC\" is expected");
+  Expected<Shape> shape = parse_shape(text, "size");
+  if (!shape) bad(shape.error().describe());
+  check_serve_shape(*shape, "size");
+  return *shape;
+}
 
 // The one board of the request's "board" (any format taquin reads); errors as the CLI words them.
 Instance read_board(const json& body) {
@@ -78,6 +115,7 @@ Instance read_board(const json& body) {
   if (!first) bad("board: no board found");
   if (!*first) bad(first->error().describe());
   if (reader.next()) bad("board: one board a request, found more");
+  check_serve_shape((*first)->shape, "board");
   return std::move(**first);
 }
 

@@ -19,6 +19,10 @@ struct ApiError {
   std::string message;
 };
 
+// Most rows and columns of a board the server takes: its answers (every board of a solution's
+// path) stay small enough to send whole.
+inline constexpr int kServeMaxDim = 10;
+
 // Raises ApiError 400 with `message`.
 [[noreturn]] void bad(std::string message);
 
@@ -29,7 +33,12 @@ nlohmann::json parse_body(std::string_view text);
 // The string field `key` of `body`, `fallback` when absent or null; 400 when not a string.
 std::string string_field(const nlohmann::json& body, const char* key, std::string fallback);
 
-// The one board of the request's "board" (any format taquin reads); errors as the CLI words them.
+// The request's "size": a side N (a number or "N") or "RxC", 3 when absent or null; 400 when not a
+// shape or over kServeMaxDim rows or columns.
+Shape read_shape(const nlohmann::json& body);
+
+// The one board of the request's "board" (any format taquin reads); errors as the CLI words them,
+// and 400 for a board over kServeMaxDim rows or columns.
 Instance read_board(const nlohmann::json& body);
 
 // The request's "goal" for `board`: a name (standard, zero-first, snail or 42) or a board's

@@ -13,6 +13,8 @@
 #include "cli/solve_record.hpp"
 #include "core/generate.hpp"
 #include "core/solvability.hpp"
+#include "shape/dispatch.hpp"
+#include "taquin/solve.hpp"
 
 namespace taquin::cli {
 
@@ -38,14 +40,7 @@ json Server::health() const {
 }
 
 json Server::generate(const json& body) const {
-  const auto size_at = body.find("size");
-  int size = 3;
-  if (size_at != body.end() && !size_at->is_null()) {
-    if (!size_at->is_number_integer()) bad("size: a whole number from 2 to 8 is expected");
-    size = static_cast<int>(std::clamp<int64_t>(size_at->get<int64_t>(), -1, 99));
-  }
-  if (size < kMinSide || size > kMaxSide)
-    bad("size: side " + std::to_string(size) + " is out of range (2 to 8)");
+  const Shape shape = read_shape(body);
   const std::string kind = string_field(body, "kind", "solvable");
   const auto steps_at = body.find("steps");
   int steps = 0;
@@ -57,7 +52,7 @@ json Server::generate(const json& body) const {
   }
   Random random(std::random_device{}() ^ (uint64_t{std::random_device{}()} << 32));
   Instance board;
-  board.shape = Shape::square(size);
+  board.shape = shape;
   Job job{board, read_goal(body, board), 1};
   job.instance.source = "generate";
   job.instance.line = 1;
@@ -114,11 +109,17 @@ Limits Server::request_limits(const json& body, double seconds) const {
 
 Server::Plan Server::solve_plan(const json& body, const Job& job) {
   Plan out;
-  out.algorithm = string_field(body, "algorithm", "ida");
+  out.algorithm = string_field(body, "algorithm", "");
+  // None named: the board's default (IDA* up to 25 cells, else the constructive solver).
+  if (out.algorithm.empty()) {
+    out.algorithm = algorithm_name(shape::default_algorithm(job.instance.shape));
+    if (shape::default_algorithm(job.instance.shape) != Algorithm::Ida)
+      out.reason = shape::default_algorithm_reason(job.instance.shape);
+  }
   const std::optional<Algorithm> algorithm = parse_algorithm(out.algorithm);
   if (!algorithm)
     bad("algorithm: unknown algorithm '" + clip_text(out.algorithm, 40) +
-        "' (ida, astar, greedy, uniform or bfs)");
+        "' (ida, astar, greedy, uniform, bfs or constructive)");
   const std::string heuristic = string_field(body, "heuristic", "");
   if (!heuristic.empty() && !parse_heuristic(heuristic))
     bad("heuristic: unknown heuristic '" + clip_text(heuristic, 40) +
@@ -130,6 +131,11 @@ Server::Plan Server::solve_plan(const json& body, const Job& job) {
   if (uses_heuristic(*algorithm) && is_solvable(job.instance.tiles, job.goal))
     out.choice = heuristic_for(heuristic, job.goal);
   out.plan.heuristic = out.choice.kind;
+  // A plan the board's shape does not take (IDA* on 10x10, pdb on a rectangle): refused here.
+  if (!is_solvable(job.instance.tiles, job.goal)) return out;
+  if (std::optional<Error> problem =
+          check_solve_input(job.instance.tiles, job.goal, out.plan, out.choice.databases.get()))
+    bad("algorithm: " + problem->message);
   return out;
 }
 
@@ -165,6 +171,7 @@ json Server::solve_answer(const Job& job, const Plan& plan, const CheckedSolve& 
   record["goal_name"] = job.goal.name();
   record["colours"] = check["colours"];
   if (!plan.choice.notice.empty()) record["notice"] = plan.choice.notice;
+  if (!plan.reason.empty()) record["algorithm_reason"] = plan.reason;
   if (check.contains("note")) record["note"] = check["note"];
   return record;
 }
@@ -224,6 +231,9 @@ std::function<json(Search&, int&)> Server::compare_work(const json& body) {
       plan.heuristic = cell.heuristic;
       plan.threads = 1;
       plan.limits = limits;
+      // A run the board's shape does not take (IDA* above 25 cells) is left out.
+      if (check_solve_input(job.instance.tiles, job.goal, plan, strongest.databases.get()))
+        continue;
       plan.limits.cancel = search.cancel_flag();
       if (total_seconds > 0) {
         const double left =

@@ -67,6 +67,7 @@ class Server {
     SearchPlan plan;
     std::string algorithm;
     HeuristicChoice choice;
+    std::string reason;  // why the default algorithm is not IDA*, when not named (else empty)
   };
 
   // The limits of `body` ("max_seconds", "max_nodes", "max_memory"), none above the server's;

@@ -24,98 +24,14 @@
 #include "core/solvability.hpp"
 #include "heuristic/heuristic_choice.hpp"
 #include "pdb/pdb_set.hpp"
+#include "python/boards.hpp"
+#include "shape/dispatch.hpp"
 #include "taquin/taquin.hpp"
 
 namespace py = pybind11;
 
 namespace taquin::python {
 namespace {
-
-// taquin.Error (a ValueError): bad input, with the message the CLI prints after "taquin: ".
-PyObject* error_type = nullptr;
-
-[[noreturn]] void raise(const Error& error) {
-  PyErr_SetString(error_type, error.describe().c_str());
-  throw py::error_already_set();
-}
-
-template <typename T>
-T value_or_raise(Expected<T> expected) {
-  if (!expected) raise(expected.error());
-  return std::move(*expected);
-}
-
-// ---- boards and goals from Python values ----
-
-// The tiles of `board`: a flat sequence of N² integers, N rows of N, a numpy array of either
-// shape, or text in any of the CLI's board formats.
-Instance to_board(const py::handle& board) {
-  if (py::isinstance<py::str>(board)) return value_or_raise(parse_board(board.cast<std::string>()));
-  const auto number = [](const py::handle& value) {
-    try {
-      return py::cast<int>(value);
-    } catch (const py::cast_error&) {
-      raise({"board", 0, "'" + py::str(value).cast<std::string>() + "' is not a tile number"});
-    }
-  };
-  std::vector<int> values;
-  int rows = 0;
-  bool nested = false;
-  for (const py::handle item : py::iter(board)) {
-    if (!py::hasattr(item, "__iter__")) {  // a number (numpy's scalars too)
-      values.push_back(number(item));
-    } else {
-      nested = true;
-      ++rows;
-      for (const py::handle cell : py::iter(item)) values.push_back(number(cell));
-    }
-  }
-  Shape shape;
-  if (nested) {  // rows of equal length: any rectangle
-    shape = {rows, rows ? static_cast<int>(values.size()) / rows : 0};
-    if (shape.cells() != static_cast<int>(values.size()))
-      raise({"board", 0, "the rows of the board are not all of one length"});
-  } else {  // a flat sequence: a square
-    int side = 0;
-    while (side * side < static_cast<int>(values.size())) ++side;
-    if (side * side != static_cast<int>(values.size()))
-      raise({"board", 0,
-             std::to_string(values.size()) +
-                 " numbers do not make a square board (give a rectangle as rows)"});
-    shape = Shape::square(side);
-  }
-  if (std::optional<std::string> bad = shape_problem(shape)) raise({"board", 0, *bad});
-  if (std::optional<Error> bad = validate_tiles(values, shape, "board", 0)) raise(*bad);
-  Instance out;
-  out.shape = shape;
-  out.tiles.assign(values.begin(), values.end());
-  out.source = "board";
-  return out;
-}
-
-// The goal `goal` names for boards of `shape`: a name or text (as the CLI's --goal), or a board.
-Goal to_goal(const py::handle& goal, Shape shape) {
-  if (py::isinstance<py::str>(goal))
-    return value_or_raise(make_goal(goal.cast<std::string>(), shape));
-  const Instance tiles = to_board(goal);
-  if (tiles.shape != shape)
-    raise({"goal", 0,
-           "a " + shape_name(tiles.shape) + " goal for a " + shape_name(shape) + " board"});
-  return Goal::custom(shape, tiles.tiles, "custom");
-}
-
-// The goal of `board`: `goal` (to_goal), or None for the board's own (default_goal_spec: the
-// snail for text in the 42 format, else standard).
-Goal goal_of(const py::handle& goal, const Instance& board) {
-  if (!goal.is_none()) return to_goal(goal, board.shape);
-  return value_or_raise(Goal::for_shape(default_goal_spec(board), board.shape));
-}
-
-py::list to_lists(const std::vector<std::vector<Tile>>& boards) {
-  py::list out;
-  for (const auto& b : boards) out.append(py::cast(std::vector<int>(b.begin(), b.end())));
-  return out;
-}
 
 // ---- databases: loaded once per goal, shared by every search ----
 
@@ -225,6 +141,7 @@ struct Result {
   CheckedResult checked;
   std::string algorithm, heuristic;
   int threads = 1;
+  Shape shape;  // the board's rows and columns
 
   // The solve record's values (cli/solve_record.hpp), None for null.
   bool solved() const { return cli::record_solved(checked); }
@@ -254,7 +171,8 @@ Request make_request(const Goal& goal, const std::string& algorithm,
   Request request;
   const std::optional<Algorithm> kind = parse_algorithm(algorithm);
   if (!kind)
-    raise({"algorithm", 0, "'" + algorithm + "' is not one of ida, astar, greedy, uniform, bfs"});
+    raise({"algorithm", 0,
+           "'" + algorithm + "' is not one of ida, astar, greedy, uniform, bfs, constructive"});
   request.options.algorithm = *kind;
   request.algorithm = algorithm;
   if (threads < 0) raise({"threads", 0, "give 0 (all cores) or more"});
@@ -293,8 +211,14 @@ Request make_request(const Goal& goal, const std::string& algorithm,
   return request;
 }
 
-Result make_result(CheckedResult checked, const Request& request) {
-  return {std::move(checked), request.algorithm, request.heuristic, request.options.threads};
+Result make_result(CheckedResult checked, const Request& request, Shape shape) {
+  return {std::move(checked), request.algorithm, request.heuristic, request.options.threads, shape};
+}
+
+// The algorithm `algorithm` names, or None: the default of boards of `shape` (IDA* up to 25
+// cells, else the constructive solver).
+std::string algorithm_for(const std::optional<std::string>& algorithm, Shape shape) {
+  return algorithm.value_or(algorithm_name(shape::default_algorithm(shape)));
 }
 
 // Runs `search` without the GIL, Ctrl-C stopping it; KeyboardInterrupt when it did.
@@ -320,13 +244,14 @@ Expected<CheckedResult> solve_one(const Instance& board, const Goal& goal, const
 }
 
 Result py_solve(const py::object& board_value, const py::object& goal_value,
-                const std::string& algorithm, const std::optional<std::string>& heuristic,
-                int threads, std::optional<double> max_seconds, std::optional<uint64_t> max_nodes,
+                const std::optional<std::string>& algorithm,
+                const std::optional<std::string>& heuristic, int threads,
+                std::optional<double> max_seconds, std::optional<uint64_t> max_nodes,
                 const std::optional<Databases>& databases) {
   const Instance board = to_board(board_value);
   const Goal goal = goal_of(goal_value, board);
-  const Request request =
-      make_request(goal, algorithm, heuristic, threads, max_seconds, max_nodes, databases);
+  const Request request = make_request(goal, algorithm_for(algorithm, board.shape), heuristic,
+                                       threads, max_seconds, max_nodes, databases);
   Expected<CheckedResult> solved =
       search_interruptibly([&] { return solve_one(board, goal, request); });
   if (!solved) {
@@ -334,13 +259,13 @@ Result py_solve(const py::object& board_value, const py::object& goal_value,
       throw std::runtime_error("internal error: " + solved.error().message);
     raise(solved.error());
   }
-  return make_result(std::move(*solved), request);
+  return make_result(std::move(*solved), request, board.shape);
 }
 
 py::list py_solve_batch(const py::iterable& boards_value, const py::object& goal_value,
-                        const std::string& algorithm, const std::optional<std::string>& heuristic,
-                        int threads, std::optional<double> max_seconds,
-                        std::optional<uint64_t> max_nodes,
+                        const std::optional<std::string>& algorithm,
+                        const std::optional<std::string>& heuristic, int threads,
+                        std::optional<double> max_seconds, std::optional<uint64_t> max_nodes,
                         const std::optional<Databases>& databases) {
   std::vector<Instance> boards;
   for (const py::handle b : boards_value) boards.push_back(to_board(b));
@@ -355,7 +280,8 @@ py::list py_solve_batch(const py::iterable& boards_value, const py::object& goal
                    " takes another goal than the first (a board in the 42 format takes the "
                    "snail, the others the standard one): name the goal"});
   // Each board's search on one thread; the batch on `threads` (0: all cores).
-  Request request = make_request(goal, algorithm, heuristic, 1, max_seconds, max_nodes, databases);
+  Request request = make_request(goal, algorithm_for(algorithm, goal.shape()), heuristic, 1,
+                                 max_seconds, max_nodes, databases);
   for (size_t i = 1; i < boards.size(); ++i)
     if (boards[i].shape != goal.shape())
       raise({"board", 0, "board " + std::to_string(i + 1) + " has another shape than the first"});
@@ -368,7 +294,7 @@ py::list py_solve_batch(const py::iterable& boards_value, const py::object& goal
         throw std::runtime_error("internal error: " + r.error().message);
       raise(r.error());
     }
-    out.append(py::cast(make_result(std::move(*r), request)));
+    out.append(py::cast(make_result(std::move(*r), request, goal.shape())));
   }
   return out;
 }
@@ -386,12 +312,13 @@ py::list py_replay(const py::object& board_value, const std::string& moves,
   return to_lists(value_or_raise(replay_solution(board.tiles, dirs, goal)));
 }
 
-py::list py_generate(int size, int count, std::optional<uint64_t> seed,
+py::list py_generate(const py::object& size, int count, std::optional<uint64_t> seed,
                      const py::object& goal_value, std::optional<bool> solvable,
                      std::optional<int> walk) {
   if (count < 0) raise({"count", 0, "give a count of 0 or more"});
   if (walk && (*walk < 0 || *walk > 1000000)) raise({"walk", 0, "give 0 to 1000000 moves"});
-  const Goal goal = to_goal(goal_value, Shape::square(size));
+  const Shape shape = to_shape(size);
+  const Goal goal = to_goal(goal_value, shape);
   Random random(seed.value_or((uint64_t{std::random_device{}()} << 32) ^ std::random_device{}()));
   const Solvability kind = !solvable   ? Solvability::Any
                            : *solvable ? Solvability::Solvable
@@ -400,7 +327,15 @@ py::list py_generate(int size, int count, std::optional<uint64_t> seed,
   for (int i = 0; i < count; ++i) {
     const std::vector<Tile> tiles =
         walk ? random_walk(random, goal, *walk) : random_board(random, goal, kind);
-    out.append(py::cast(std::vector<int>(tiles.begin(), tiles.end())));
+    if (shape.is_square()) {
+      out.append(py::cast(std::vector<int>(tiles.begin(), tiles.end())));
+      continue;
+    }
+    py::list rows;  // a rectangle as its rows: a flat list reads back as a square
+    for (int r = 0; r < shape.rows; ++r)
+      rows.append(py::cast(
+          std::vector<int>(tiles.begin() + r * shape.cols, tiles.begin() + (r + 1) * shape.cols)));
+    out.append(rows);
   }
   return out;
 }
@@ -432,6 +367,8 @@ PYBIND11_MODULE(taquin, m) {
       .def_readonly("algorithm", &Result::algorithm)
       .def_readonly("heuristic", &Result::heuristic)
       .def_readonly("threads", &Result::threads)
+      .def_property_readonly("rows", [](const Result& r) { return r.shape.rows; })
+      .def_property_readonly("cols", [](const Result& r) { return r.shape.cols; })
       .def_property_readonly("states_selected",
                              [](const Result& r) { return r.checked.stats.states_selected; })
       .def_property_readonly("max_states_in_memory",
@@ -453,23 +390,25 @@ PYBIND11_MODULE(taquin, m) {
       });
 
   const auto board_doc =
-      "board: N*N numbers (0 the blank) as a flat list, N rows, a numpy array or text";
+      "board: N*N numbers (0 the blank) as a flat list, rows (any rectangle), a numpy array or "
+      "text (an \"R C\" line then R rows for a rectangle)";
   m.def("solve", &py_solve,
-        (std::string("Solves a board optimally (IDA* by default) and returns a Result. ") +
+        (std::string("Solves a board and returns a Result; algorithm None: IDA* (optimal) up to "
+                     "25 cells, else constructive (not optimal: see optimal and lower_bound). ") +
          board_doc +
          "; goal: 'standard', 'zero-first', 'snail' (or '42'), a board, or None (the default: "
          "'snail' for text in the 42 format, else 'standard'); heuristic: hamming, manhattan, "
          "linear, pdb or None (pdb when loaded databases serve the goal, else linear); threads 0: "
          "all cores. The GIL is released during the search; Ctrl-C stops it.")
             .c_str(),
-        py::arg("board"), py::arg("goal") = py::none(), py::arg("algorithm") = "ida",
+        py::arg("board"), py::arg("goal") = py::none(), py::arg("algorithm") = py::none(),
         py::arg("heuristic") = py::none(), py::arg("threads") = 0,
         py::arg("max_seconds") = py::none(), py::arg("max_nodes") = py::none(),
         py::arg("databases") = py::none());
   m.def("solve_batch", &py_solve_batch,
         "Solves many boards of one side, several at once (threads 0: all cores), each search on "
         "one thread; returns the Results in input order (goal None: the boards' own, one for all)",
-        py::arg("boards"), py::arg("goal") = py::none(), py::arg("algorithm") = "ida",
+        py::arg("boards"), py::arg("goal") = py::none(), py::arg("algorithm") = py::none(),
         py::arg("heuristic") = py::none(), py::arg("threads") = 0,
         py::arg("max_seconds") = py::none(), py::arg("max_nodes") = py::none(),
         py::arg("databases") = py::none());
@@ -480,8 +419,9 @@ PYBIND11_MODULE(taquin, m) {
         "raises taquin.Error when they leave the board or do not end on the goal",
         py::arg("board"), py::arg("moves"), py::arg("goal") = py::none());
   m.def("generate", &py_generate,
-        "Random boards of `size` as flat lists: uniform (solvable True/False: only those), or "
-        "`walk` random moves from the goal; the same seed gives the CLI's boards",
+        "Random boards of `size` (N, \"RxC\" or (rows, cols)): a square's as flat lists, a "
+        "rectangle's as lists of rows; uniform (solvable True/False: only those), or `walk` "
+        "random moves from the goal; the same seed gives the CLI's boards",
         py::arg("size") = 3, py::arg("count") = 1, py::arg("seed") = py::none(),
         py::arg("goal") = "standard", py::arg("solvable") = py::none(),
         py::arg("walk") = py::none());

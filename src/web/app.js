@@ -6,7 +6,8 @@ const $ = (id) => document.getElementById(id);
 
 // What the page shows: the board, its goal and the tiles' colours (from the server: the CLI's).
 const state = {
-  side: 3,
+  rows: 3,           // the board's shape
+  cols: 3,
   tiles: [],
   goal: [],
   colours: [],
@@ -47,6 +48,16 @@ async function api(method, path, body) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// A board as the API takes it: text as it is; tiles of the board's shape (state.rows x
+// state.cols) as a flat array for a square, as rows for a rectangle.
+function boardParam(board) {
+  if (!Array.isArray(board) || state.rows === state.cols || board.length !== state.rows * state.cols)
+    return board;
+  const rows = [];
+  for (let r = 0; r < state.rows; ++r) rows.push(board.slice(r * state.cols, (r + 1) * state.cols));
+  return rows;
+}
+
 // The goal as the API takes it: a name, or the custom goal's tiles.
 function goalParam() {
   const name = $('goal').value;
@@ -71,11 +82,16 @@ const fmt = (n) => Number(n).toLocaleString('en-US');
 // tile that changes cell slides there (CSS transition).
 function drawBoard(tiles, highlight) {
   const board = $('board');
-  const side = Math.round(Math.sqrt(tiles.length));
-  if (board.dataset.side !== String(side) || board.children.length !== tiles.length) {
+  const rows = state.rows, cols = state.cols;
+  if (board.dataset.rows !== String(rows) || board.dataset.cols !== String(cols) ||
+      board.children.length !== tiles.length) {
     board.textContent = '';
-    board.dataset.side = side;
-    board.style.setProperty('--side', side);
+    board.dataset.rows = rows;
+    board.dataset.cols = cols;
+    board.dataset.side = cols;  // the columns: a square's side
+    board.style.setProperty('--rows', rows);
+    board.style.setProperty('--cols', cols);
+    board.style.setProperty('--most', Math.max(rows, cols));
     for (let t = 0; t < tiles.length; ++t) {
       const el = document.createElement('div');
       el.className = 'tile';
@@ -93,8 +109,8 @@ function drawBoard(tiles, highlight) {
   }
   tiles.forEach((tile, cell) => {
     const el = board.children[tile];
-    const row = Math.floor(cell / side);
-    const col = cell % side;
+    const row = Math.floor(cell / cols);
+    const col = cell % cols;
     el.style.transform = `translate(${col * 100}%, ${row * 100}%)`;
     el.dataset.cell = cell;
     el.style.backgroundColor = tile === 0 ? '' : state.colours[tile] || '#ddd';
@@ -112,7 +128,7 @@ function drawBoard(tiles, highlight) {
 async function setBoard(board, newBoard = true) {
   const asked = ++state.boardAsked;
   try {
-    const rec = await api('POST', '/api/check', {board, goal: goalParam()});
+    const rec = await api('POST', '/api/check', {board: boardParam(board), goal: goalParam()});
     if (asked !== state.boardAsked) return false;  // a later board (or goal) was asked for
     applyCheck(rec, newBoard);
     return true;
@@ -125,13 +141,15 @@ async function setBoard(board, newBoard = true) {
 function applyCheck(rec, newBoard) {
   stopPlayer();
   clearResult();
-  state.side = rec.size;
+  state.rows = rec.rows;
+  state.cols = rec.cols;
   state.tiles = rec.board;
   state.goal = rec.goal;
   state.colours = rec.colours;
   state.solvable = rec.solvable;
   state.selected = -1;
-  $('size').value = String(rec.size);
+  $('rows').value = String(rec.rows);
+  $('cols').value = String(rec.cols);
   resetGame();
   drawBoard(state.tiles);
   showBoardText(state.tiles, newBoard);
@@ -155,13 +173,13 @@ function showBoardText(tiles, force) {
   box.value = state.boardText;
 }
 
-// The board in the 42 format (what the text box shows).
+// The board in the 42 format, a rectangle with its "R C" line (what the text box shows).
 function format42(tiles) {
-  const side = Math.round(Math.sqrt(tiles.length));
+  const cols = state.cols;
   const width = String(tiles.length - 1).length;
-  const rows = [String(side)];
-  for (let r = 0; r < side; ++r)
-    rows.push(tiles.slice(r * side, r * side + side).map((t) => String(t).padStart(width)).join(' '));
+  const rows = [state.rows === cols ? String(cols) : `${state.rows} ${cols}`];
+  for (let r = 0; r < state.rows; ++r)
+    rows.push(tiles.slice(r * cols, r * cols + cols).map((t) => String(t).padStart(width)).join(' '));
   return rows.join('\n');
 }
 
@@ -170,7 +188,8 @@ async function generate(kind) {
   try {
     const steps = Math.max(0, Math.min(10000, parseInt($('walk-steps').value, 10) || 0));
     const rec = await api('POST', '/api/generate',
-                          {size: Number($('size').value), goal: goalParam(), kind, steps});
+                          {size: `${$('rows').value}x${$('cols').value}`, goal: goalParam(), kind,
+                           steps});
     if (asked !== state.boardAsked) return;
     applyCheck(rec, true);
   } catch (e) {
@@ -223,7 +242,7 @@ async function solve() {
   if (state.search) return;
   stopPlayer();
   clearResult();
-  const body = {board: state.tiles, goal: goalParam(), algorithm: $('algorithm').value,
+  const body = {board: boardParam(state.tiles), goal: goalParam(), algorithm: $('algorithm').value || null,
                 heuristic: $('heuristic').value || null, async: true};
   const progress = $('progress');
   $('solve').disabled = true;
@@ -277,10 +296,17 @@ function showResult(rec) {
     summary.appendChild(el);
   };
   if (rec.outcome === 'solved') {
-    add('span', 'solved in ');
+    add('span', 'solved by ');
+    add('b', rec.algorithm, 'algorithm-used');
+    add('span', ' in ');
     add('b', String(rec.length), 'length');
     add('span', rec.length === 1 ? ' move ' : ' moves ');
     add('span', rec.optimal ? '(optimal)' : '(not proven optimal)', 'optimality');
+    if (!rec.optimal && rec.lower_bound !== null && rec.lower_bound !== undefined) {
+      add('span', '; every solution has at least ');
+      add('b', String(rec.lower_bound), 'lower-bound');
+      add('span', ' moves');
+    }
   } else if (rec.outcome === 'unsolvable') {
     add('span', 'unsolvable: this board cannot reach the goal (parity); no search made' +
                 (rec.note || ''));
@@ -303,6 +329,7 @@ function showResult(rec) {
   rows.push(['seconds', rec.seconds.toFixed(6)],
             ['nodes expanded per second', fmt(Math.round(rec.nodes_per_second))]);
   if (rec.notice) rows.push(['note', rec.notice]);
+  if (rec.algorithm_reason) rows.push(['why this algorithm', rec.algorithm_reason]);
   const table = $('stats');
   table.textContent = '';
   for (const [name, value] of rows) {
@@ -473,7 +500,7 @@ async function compare() {
   drawCompare([]);
   try {
     const started = await api('POST', '/api/compare',
-                              {board: state.tiles, goal: goalParam(), async: true});
+                              {board: boardParam(state.tiles), goal: goalParam(), async: true});
     state.compare = started.id;
     $('compare-stop').disabled = false;
     progress.hidden = false;
@@ -512,11 +539,11 @@ const OPPOSITE = {U: 'D', D: 'U', L: 'R', R: 'L'};
 
 // The blank's move that slides the tile on `cell`, or null when it is not next to the blank.
 function moveOf(cell) {
-  const side = state.side;
+  const rows = state.rows, cols = state.cols;
   const blank = state.tiles.indexOf(0);
   for (const [m, [dr, dc]] of Object.entries(DELTA)) {
-    const r = Math.floor(blank / side) + dr, c = (blank % side) + dc;
-    if (r >= 0 && r < side && c >= 0 && c < side && r * side + c === cell) return m;
+    const r = Math.floor(blank / cols) + dr, c = (blank % cols) + dc;
+    if (r >= 0 && r < rows && c >= 0 && c < cols && r * cols + c === cell) return m;
   }
   return null;
 }
@@ -528,14 +555,14 @@ function slideCell(cell) {
 
 // Moves the blank by `move` in the game.
 function applyMove(move, record) {
-  const side = state.side;
+  const rows = state.rows, cols = state.cols;
   const blank = state.tiles.indexOf(0);
   const [dr, dc] = DELTA[move];
-  const r = Math.floor(blank / side) + dr, c = (blank % side) + dc;
-  if (r < 0 || r >= side || c < 0 || c >= side) return;
+  const r = Math.floor(blank / cols) + dr, c = (blank % cols) + dc;
+  if (r < 0 || r >= rows || c < 0 || c >= cols) return;
   const tiles = state.tiles.slice();
-  tiles[blank] = tiles[r * side + c];
-  tiles[r * side + c] = 0;
+  tiles[blank] = tiles[r * cols + c];
+  tiles[r * cols + c] = 0;
   state.tiles = tiles;
   const p = state.play;
   if (record) p.history.push(move);
@@ -543,7 +570,7 @@ function applyMove(move, record) {
   $('play-message').textContent = '';
   drawBoard(tiles);
   showBoardText(tiles, false);
-  if (p.solution && p.solution[0] === move) {
+  if (p.solution && p.solution[0] === move && state.rows * state.cols <= 25) {
     p.solution = p.solution.slice(1);
     p.distance = p.solution.length;
     $('play-distance').textContent = p.distance;
@@ -556,7 +583,8 @@ function applyMove(move, record) {
   }
 }
 
-// Asks the server for an optimal solution of the board as it stands (the distance and the hint).
+// Asks the server for a solution of the board as it stands (the distance and the hint): optimal
+// up to 25 cells, the constructive solver's above (then the distance is at most its length).
 async function askDistance() {
   const p = state.play;
   const asked = ++p.asked;
@@ -567,13 +595,14 @@ async function askDistance() {
   }
   for (let attempt = 0; attempt < 30; ++attempt) {
     try {
-      const rec = await api('POST', '/api/solve', {board: state.tiles, goal: goalParam(),
-                                                   algorithm: 'ida', max_seconds: 20});
+      const rec = await api('POST', '/api/solve', {board: boardParam(state.tiles), goal: goalParam(),
+                                                   algorithm: null, max_seconds: 20});
       if (asked !== state.play.asked) return;
       if (rec.outcome === 'solved') {
         p.solution = rec.moves;
         p.distance = rec.length;
-        $('play-distance').textContent = rec.length;
+        $('play-distance').textContent =
+            rec.optimal ? rec.length : `at most ${rec.length} (at least ${rec.lower_bound})`;
       } else {
         $('play-distance').textContent = `at least ${rec.lower_bound}`;
       }
@@ -601,10 +630,10 @@ function hint() {
     return;
   }
   const move = p.solution[0];
-  const side = state.side;
+  const cols = state.cols;
   const blank = state.tiles.indexOf(0);
   const [dr, dc] = DELTA[move];
-  const tile = state.tiles[(Math.floor(blank / side) + dr) * side + (blank % side) + dc];
+  const tile = state.tiles[(Math.floor(blank / cols) + dr) * cols + (blank % cols) + dc];
   const where = {U: 'down', D: 'up', L: 'right', R: 'left'}[move];
   $('play-message').textContent = `hint: slide tile ${tile} ${where}`;
   $('play-message').className = 'verdict';
@@ -638,7 +667,8 @@ function selectTab(tab) {
 }
 
 function init() {
-  $('size').addEventListener('change', () => generate('solvable'));
+  $('rows').addEventListener('change', () => generate('solvable'));
+  $('cols').addEventListener('change', () => generate('solvable'));
   $('goal').addEventListener('change', () => {
     const custom = $('goal').value === 'custom';
     $('custom-goal-row').hidden = !custom;
