@@ -71,7 +71,7 @@ json tile_colours(const Goal& goal) {
   const int cells = goal.shape().cells();
   json colours = json::array();
   for (int tile = 0; tile < cells; ++tile) {
-    const Rgb rgb = tile == 0 ? kBlankColour : tile_colour(goal.cell_of(tile), cells);
+    const Rgb rgb = tile == 0 ? kBlankColour : tile_colour(goal.cell_of(tile), goal.shape());
     char buf[8];
     std::snprintf(buf, sizeof buf, "#%02x%02x%02x", rgb.r, rgb.g, rgb.b);
     colours.push_back(buf);
