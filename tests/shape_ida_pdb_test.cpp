@@ -123,7 +123,7 @@ TEST(ShapePdbCache, BuiltOnceAndShared) {
   for (const ShapePdb* p : seen) EXPECT_EQ(p, seen[0]);
   EXPECT_EQ(shared_default_pdb(3, 3, 4)->get(), seen[0]);
   EXPECT_NE(shared_default_pdb(3, 3, 8)->get(), seen[0]);
-  EXPECT_EQ(*default_pdb_name(2, 8, 15), "2x8 6-6-3");
+  EXPECT_EQ(*default_pdb_name(2, 8, 15), "2x8 5-5-5");
   EXPECT_EQ(*default_pdb_name(4, 3, 0), "4x3 6-5");
   EXPECT_FALSE(shared_default_pdb(2, 3, 6).ok());
 }
