@@ -60,11 +60,11 @@ A A B B
 A A B B
 A A B .
 
-# 6-6-2: 3,603,600 placements each for A and B, 210 for C.
+# 5-5-4: 360,360 placements each for A and B, 32,760 for C.
 shape 3x5
 A A B B C
 A A B B C
-A A B B .
+A B C C .
 
 # 6-6-5: 13,366,080 placements each for A and B, 1,028,160 for C.
 shape 3x6
