@@ -83,7 +83,7 @@ TEST(ShapeIdaPdb, BestFirstTakesTheDatabases) {
 // On the 12-cell shapes, the databases and linear conflict find the same lengths, the databases
 // with fewer expansions in all.
 TEST(ShapeIdaPdb, LengthsEqualLinearConflictOnTwelveCells) {
-  for (const Case& c : {Case{3, 4, 11, 8}, Case{2, 6, 11, 2}}) {
+  for (const Case& c : {Case{3, 4, 11, 6}, Case{2, 6, 11, 1}}) {
     SCOPED_TRACE(std::to_string(c.rows) + "x" + std::to_string(c.cols));
     uint64_t pdb_nodes = 0, linear_nodes = 0;
     for (const Grid& g : random_boards(c.rows, c.cols, c.blank, c.samples, 5)) {
