@@ -3,6 +3,9 @@
 
 #include <filesystem>
 
+#include "shape/dispatch.hpp"
+#include "shape/pdb_cache.hpp"
+
 namespace taquin {
 
 std::string heuristic_label(HeuristicKind kind, const pdb::PdbSet* databases) {
@@ -12,6 +15,7 @@ std::string heuristic_label(HeuristicKind kind, const pdb::PdbSet* databases) {
 }
 
 std::string HeuristicChoice::label() const {
+  if (kind == HeuristicKind::Pdb && !shape_pdb.empty()) return "pdb " + shape_pdb;
   return heuristic_label(kind, databases.get());
 }
 
@@ -25,13 +29,21 @@ Expected<HeuristicChoice> choose_heuristic(const Goal& goal, const HeuristicRequ
     choice.kind = *request.asked;
     return choice;
   }
-  // Pattern databases serve square boards of the packed sides only.
-  if (!goal.shape().is_square() || goal.side() > kMaxSide) {
-    if (request.asked)
+  // Off the packed squares, the shape databases of boards up to shape::kMaxIdaCells cells.
+  const Shape shape = goal.shape();
+  if (!shape.is_square() || goal.side() > kMaxSide) {
+    const bool pdb =
+        request.asked ? shape.cells() <= shape::kMaxIdaCells : shape::default_shape_pdb(shape);
+    if (request.asked && !pdb)
       return Error{"--heuristic", 0,
-                   "pattern databases serve square boards of side 3 to 5, not a " +
-                       shape_name(goal.shape()) + " board"};
-    choice.kind = HeuristicKind::Linear;
+                   "pattern databases serve square boards of side 3 to 5 and boards of at most " +
+                       std::to_string(shape::kMaxIdaCells) + " cells, not a " + shape_name(shape) +
+                       " board"};
+    if (!pdb) return choice;  // linear conflict
+    Expected<std::string> name = shape::default_pdb_name(shape.rows, shape.cols, goal.blank_cell());
+    if (!name) return name.error();
+    choice.kind = HeuristicKind::Pdb;
+    choice.shape_pdb = *name;
     return choice;
   }
   pdb::PdbMiss miss = pdb::PdbMiss::Absent;

@@ -28,12 +28,17 @@ struct HeuristicRequest {
 // The heuristic chosen for one goal.
 struct HeuristicChoice {
   HeuristicKind kind = HeuristicKind::Linear;
-  std::shared_ptr<const pdb::PdbSet> databases;  // set exactly when kind is Pdb
+  // Set when kind is Pdb on a packed square; null for the other shapes, whose searches take the
+  // in-memory databases of shape_pdb.
+  std::shared_ptr<const pdb::PdbSet> databases;
   // Not empty when the strongest heuristic was wanted and is not available: what is used
   // instead, why, and the command that builds the databases (one line, for stderr).
   std::string notice;
+  // When kind is Pdb off the packed squares: the name of the shape databases the searches build
+  // in memory (shape::default_pdb_name, "2x8 6-6-3"); else empty.
+  std::string shape_pdb{};  // (an initializer: the callers' {kind, databases, notice} stay whole)
 
-  // heuristic_label(kind, databases).
+  // heuristic_label(kind, databases), or "pdb " + shape_pdb.
   std::string label() const;
 };
 
@@ -42,12 +47,14 @@ struct HeuristicChoice {
 std::string heuristic_label(HeuristicKind kind, const pdb::PdbSet* databases);
 
 // The heuristic for boards of `goal` (its side is the boards'). An asked heuristic other than
-// pdb is used as is. Pdb, asked or by default, loads the databases that serve the goal
-// (pdb::load_pdb_set; with request.build, built first when none is there). By default, when
-// none loads, linear conflict is used, with a notice when a stronger one could be had (no
-// database where a built-in catalogue serves the goal, or a damaged one). Fails when pdb is asked
-// and its databases do not load or build, and when request.paths.location does not exist.
-// Prints nothing; reads no environment.
+// pdb is used as is. Off the packed squares, pdb means the shape databases (shape_pdb, built by
+// the searches on first use): asked, on boards of at most shape::kMaxIdaCells cells, by default
+// where shape::default_shape_pdb; else linear conflict by default, and an error when asked. Pdb,
+// asked or by default, loads the databases that serve the goal (pdb::load_pdb_set; with
+// request.build, built first when none is there). By default, when none loads, linear conflict is
+// used, with a notice when a stronger one could be had (no database where a built-in catalogue
+// serves the goal, or a damaged one). Fails when pdb is asked and its databases do not load or
+// build, and when request.paths.location does not exist. Prints nothing; reads no environment.
 Expected<HeuristicChoice> choose_heuristic(const Goal& goal, const HeuristicRequest& request);
 
 }  // namespace taquin

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "search/limit_watch.hpp"
+#include "shape/pdb_cache.hpp"
 #include "shape/search.hpp"
 #include "shape/shape_tables.hpp"
 #include "shape/state_store.hpp"
@@ -17,12 +18,14 @@ namespace {
 // parent's by recounting what one move changes.
 class WideHeuristic {
  public:
-  // `kind` Hamming, Manhattan or Linear; `zero`: h ≡ 0 (uniform-cost).
-  WideHeuristic(const ShapeTables& shape, HeuristicKind kind, bool zero)
-      : shape_(shape), kind_(kind), zero_(zero) {}
+  // `kind` Hamming, Manhattan or Linear, or any with `pdb` (then the databases); `zero`: h ≡ 0
+  // (uniform-cost).
+  WideHeuristic(const ShapeTables& shape, HeuristicKind kind, bool zero, const ShapePdb* pdb)
+      : shape_(shape), kind_(kind), zero_(zero), pdb_(pdb) {}
 
   int value(const Grid& b) const {
     if (zero_) return 0;
+    if (pdb_) return pdb_value(b);
     int h = 0;
     for (int c = 0; c < b.size(); ++c)
       if (c != b.blank) h += piece(b.cells[c], c);
@@ -36,9 +39,9 @@ class WideHeuristic {
   int slide(Grid& b, int to, int h) const {
     const int from = to, onto = b.blank;
     const int label = b.cells[to];
-    if (zero_) {
+    if (zero_ || pdb_) {
       b.slide(to);
-      return 0;
+      return zero_ ? 0 : pdb_value(b);
     }
     const bool along_row = shape_.goal_row[from] == shape_.goal_row[onto];
     int line = -1;  // goal column (along a row) or row of the piece, when it changes conflicts
@@ -54,6 +57,13 @@ class WideHeuristic {
   }
 
  private:
+  // The databases' value of `b` (at most kMaxPdbCells cells).
+  int pdb_value(const Grid& b) const {
+    uint8_t where[kMaxPdbCells];
+    for (int c = 0; c < b.size(); ++c) where[b.cells[c]] = static_cast<uint8_t>(c);
+    return pdb_->value(where);
+  }
+
   // The cost of `label` on `cell`.
   int piece(int label, int cell) const {
     if (kind_ == HeuristicKind::Hamming) return label != cell;
@@ -73,6 +83,7 @@ class WideHeuristic {
   const ShapeTables& shape_;
   HeuristicKind kind_;
   bool zero_;
+  const ShapePdb* pdb_;
 };
 
 // The open list's entry: smaller key first.
@@ -85,10 +96,11 @@ struct Entry {
 // One best-first search, its buffers and counters.
 class Search {
  public:
-  Search(const Grid& start, Algorithm algorithm, HeuristicKind kind, const Limits& limits)
+  Search(const Grid& start, Algorithm algorithm, HeuristicKind kind, const Limits& limits,
+         const ShapePdb* pdb)
       : shape_(start.rows, start.cols, start.blank_goal()),
         algorithm_(algorithm),
-        heuristic_(shape_, kind, algorithm == Algorithm::Uniform),
+        heuristic_(shape_, kind, algorithm == Algorithm::Uniform, pdb),
         codec_(start.size()),
         store_(codec_.words(), limits.max_memory_bytes),
         watch_(limits, detail::kBestFirstCheckInterval),
@@ -258,9 +270,11 @@ SearchResult best_first_search(const Grid& start, Algorithm algorithm, Heuristic
   if (algorithm != Algorithm::AStar && algorithm != Algorithm::Greedy &&
       algorithm != Algorithm::Uniform)
     throw std::invalid_argument("shaped best-first search: astar, greedy or uniform");
-  if (h == HeuristicKind::Pdb && algorithm != Algorithm::Uniform)
-    throw std::invalid_argument("shaped best-first search: no pattern database for this shape");
-  return Search(start, algorithm, h, limits).run();
+  if (h != HeuristicKind::Pdb || algorithm == Algorithm::Uniform)
+    return Search(start, algorithm, h, limits, nullptr).run();
+  const auto pdb = shared_default_pdb(start.rows, start.cols, start.blank_goal());
+  if (!pdb) throw std::invalid_argument("shaped best-first search: " + pdb.error().describe());
+  return Search(start, algorithm, h, limits, pdb->get()).run();
 }
 
 }  // namespace taquin::shape

@@ -45,9 +45,10 @@ std::optional<std::string> search_problem(Shape shape, const SearchPlan& plan) {
                " board is for constructive or greedy";
       break;
   }
-  if (uses_heuristic(plan.algorithm) && plan.heuristic == HeuristicKind::Pdb)
-    return "pattern databases serve square boards of side 3 to 5; a " + name +
-           " board takes linear-conflict, manhattan or hamming";
+  if (uses_heuristic(plan.algorithm) && plan.heuristic == HeuristicKind::Pdb &&
+      shape.cells() > kMaxIdaCells)
+    return "pattern databases serve boards of at most " + std::to_string(kMaxIdaCells) +
+           " cells; a " + name + " board takes linear-conflict, manhattan or hamming";
   return std::nullopt;
 }
 

@@ -27,6 +27,16 @@ constexpr Algorithm default_algorithm(Shape shape) {
   return shape.cells() <= kMaxIdaCells ? Algorithm::Ida : Algorithm::Constructive;
 }
 
+// Fewest cells of a board whose goal takes the shape pattern databases by default (the
+// catalogue's rectangles; smaller ones keep linear conflict).
+inline constexpr int kMinDefaultPdbCells = 12;
+
+// True when boards of `shape` off the packed squares take the default partition's pattern
+// databases (shared_default_pdb) when no heuristic is asked for: 12 to kMaxIdaCells cells.
+constexpr bool default_shape_pdb(Shape shape) {
+  return shape.cells() >= kMinDefaultPdbCells && shape.cells() <= kMaxIdaCells;
+}
+
 // Why default_algorithm chose the constructive solver for `shape`: one sentence for stderr.
 std::string default_algorithm_reason(Shape shape);
 

@@ -1,9 +1,12 @@
-// The shaped IDA*'s entry: checks the board, tests parity, picks the heuristic policy.
+// The shaped IDA*'s entry: checks the board, tests parity, picks the heuristic policy (the
+// pattern databases from the process-wide cache).
 #include "shape/ida.hpp"
 
 #include <stdexcept>
 
 #include "search/deepening.hpp"
+#include "shape/compact_pdb.hpp"
+#include "shape/pdb_cache.hpp"
 #include "shape/search.hpp"
 
 namespace taquin::shape {
@@ -27,7 +30,9 @@ SearchResult ida_search(const Grid& start, HeuristicKind h, const Limits& limits
     case HeuristicKind::Pdb:
       break;
   }
-  throw std::invalid_argument("shaped IDA*: no pattern database for this shape");
+  const auto pdb = shared_default_pdb(start.rows, start.cols, start.blank_goal());
+  if (!pdb) throw std::invalid_argument("shaped IDA*: " + pdb.error().describe());
+  return compact_ida(start, CompactPdb(**pdb), limits, started);
 }
 
 }  // namespace taquin::shape

@@ -9,13 +9,15 @@
 namespace taquin::shape {
 
 // Optimal solution of `start` (goal: the identity, blank on start.blank_goal()) by IDA* with no
-// move back, heuristic `h` (Hamming, Manhattan or Linear: Manhattan plus row and column
-// conflicts). Returns Solved with optimal moves (optimal = true), Unsolvable on a parity
-// mismatch, or NodeLimit / TimeLimit / Cancelled when `limits` stop it (a node limit after
-// exactly that many expansions; cancel and time are polled every few thousand nodes), with
-// lower_bound the bound under way. limits.on_iteration is called after each bound without a
-// solution; max_memory_bytes is unused (IDA* holds one path). Stats as the square IDA*'s.
-// Throws std::invalid_argument for more than kMaxCompactCells cells or h = Pdb.
+// move back, heuristic `h` (Hamming, Manhattan, Linear: Manhattan plus row and column
+// conflicts, or Pdb: the default partition's pattern databases, shared_default_pdb, built on
+// first use, before the limits are heeded). Returns Solved with optimal moves (optimal = true),
+// Unsolvable on a parity mismatch, or NodeLimit / TimeLimit / Cancelled when `limits` stop it (a
+// node limit after exactly that many expansions; cancel and time are polled every few thousand
+// nodes), with lower_bound the bound under way. limits.on_iteration is called after each bound
+// without a solution; max_memory_bytes is unused (IDA* holds one path). Stats as the square IDA*'s.
+// Throws std::invalid_argument for more than kMaxCompactCells cells, or h = Pdb when the
+// databases fail to build.
 SearchResult ida_search(const Grid& start, HeuristicKind h, const Limits& limits = {});
 
 // Best-first search of `start` (any size): `algorithm` AStar (f = g + h; optimal), Uniform (g
@@ -23,7 +25,9 @@ SearchResult ida_search(const Grid& start, HeuristicKind h, const Limits& limits
 // packed cells, whole states kept; stops with MemoryLimit before growing past
 // limits.max_memory_bytes, with NodeLimit / TimeLimit / Cancelled on the other limits (lower_bound
 // then as the square best-first search's), Unsolvable on a parity mismatch. Throws
-// std::invalid_argument for another algorithm or h = Pdb.
+// std::invalid_argument for another algorithm, or h = Pdb (the default partition's databases, as
+// ida_search's; A* reopens a state reached again shorter, so it stays optimal with them) when
+// the databases fail to build or the board has more than kMaxPdbCells cells.
 SearchResult best_first_search(const Grid& start, Algorithm algorithm, HeuristicKind h,
                                const Limits& limits = {});
 

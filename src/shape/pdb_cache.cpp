@@ -1,0 +1,55 @@
+// The process-wide cache of the default shape pattern databases, one build per key.
+#include "shape/pdb_cache.hpp"
+
+#include <map>
+#include <mutex>
+#include <optional>
+#include <tuple>
+
+#include "shape/partition.hpp"
+
+namespace taquin::shape {
+namespace {
+
+using SharedPdb = Expected<std::shared_ptr<const ShapePdb>>;
+
+// One key's database: built under its own once_flag, so builds of other keys go on meanwhile.
+struct Slot {
+  std::once_flag once;
+  std::optional<SharedPdb> result;
+};
+
+SharedPdb build_default(int rows, int cols, int blank_goal) {
+  Expected<Partition> partition = default_partition(rows, cols, blank_goal);
+  if (!partition) return partition.error();
+  Expected<ShapePdb> pdb = ShapePdb::build(*partition);
+  if (!pdb) return pdb.error();
+  return std::make_shared<const ShapePdb>(std::move(*pdb));
+}
+
+}  // namespace
+
+Expected<std::shared_ptr<const ShapePdb>> shared_default_pdb(int rows, int cols, int blank_goal) {
+  static std::mutex mutex;  // guards `slots`, not the builds
+  static std::map<std::tuple<int, int, int>, std::shared_ptr<Slot>> slots;
+  std::shared_ptr<Slot> slot;
+  {
+    const std::lock_guard lock(mutex);
+    std::shared_ptr<Slot>& entry = slots[{rows, cols, blank_goal}];
+    if (!entry) entry = std::make_shared<Slot>();
+    slot = entry;
+  }
+  std::call_once(slot->once, [&] { slot->result = build_default(rows, cols, blank_goal); });
+  return *slot->result;
+}
+
+Expected<std::string> default_pdb_name(int rows, int cols, int blank_goal) {
+  Expected<Partition> partition = default_partition(rows, cols, blank_goal);
+  if (!partition) return partition.error();
+  std::string name = std::to_string(rows) + "x" + std::to_string(cols);
+  for (size_t g = 0; g < partition->groups.size(); ++g)
+    name += (g ? "-" : " ") + std::to_string(partition->groups[g].size());
+  return name;
+}
+
+}  // namespace taquin::shape

@@ -1,0 +1,25 @@
+// The process-wide cache of the shape pattern databases: the default partition's ShapePdb of each
+// (rows, cols, blank goal), built once and shared by every search of the process.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "shape/pdb.hpp"
+#include "taquin/error.hpp"
+
+namespace taquin::shape {
+
+// The ShapePdb of default_partition(rows, cols, blank_goal), built on the first call for those
+// arguments and kept for the process's life; later calls, from any thread, share it (a call made
+// while another builds it waits for that build). The build heeds no limit, cancel or memory
+// budget: its time and memory are bounded by the catalogue's groups (at most the placements its
+// comments name, a byte each, for the shapes it lists). Errors: default_partition's, and
+// ShapePdb::build's (a failed build is remembered as well).
+Expected<std::shared_ptr<const ShapePdb>> shared_default_pdb(int rows, int cols, int blank_goal);
+
+// The name of that database as the CLI prints it, without building it: the shape and the group
+// sizes, "2x8 6-6-3". Errors: default_partition's.
+Expected<std::string> default_pdb_name(int rows, int cols, int blank_goal);
+
+}  // namespace taquin::shape
