@@ -132,14 +132,16 @@ Goal goal_of(int rows, int cols) {
   return *Goal::for_shape(GoalSpec{}, Shape{rows, cols});
 }
 
-// Off the packed squares: the databases by default from 12 to 25 cells, asked up to 25 cells.
-TEST(ShapeHeuristicChoice, DatabasesFromTwelveCells) {
+// Off the packed squares: the databases by default from 13 to 25 cells, asked up to 25 cells.
+TEST(ShapeHeuristicChoice, DatabasesFromThirteenCells) {
   HeuristicRequest by_default;
-  auto two_by_six = choose_heuristic(goal_of(2, 6), by_default);
-  ASSERT_TRUE(two_by_six.ok());
-  EXPECT_EQ(two_by_six->kind, HeuristicKind::Pdb);
-  EXPECT_EQ(two_by_six->label(), "pdb 2x6 6-5");
-  EXPECT_TRUE(two_by_six->notice.empty());
+  auto two_by_seven = choose_heuristic(goal_of(2, 7), by_default);
+  ASSERT_TRUE(two_by_seven.ok());
+  EXPECT_EQ(two_by_seven->kind, HeuristicKind::Pdb);
+  EXPECT_EQ(two_by_seven->label(), "pdb 2x7 5-4-4");
+  EXPECT_TRUE(two_by_seven->notice.empty());
+  EXPECT_EQ(choose_heuristic(goal_of(2, 6), by_default)->kind, HeuristicKind::Linear);
+  EXPECT_EQ(choose_heuristic(goal_of(3, 4), by_default)->kind, HeuristicKind::Linear);
   EXPECT_EQ(choose_heuristic(goal_of(4, 6), by_default)->kind, HeuristicKind::Pdb);
   EXPECT_EQ(choose_heuristic(goal_of(2, 5), by_default)->kind, HeuristicKind::Linear);
   EXPECT_EQ(choose_heuristic(goal_of(2, 13), by_default)->kind, HeuristicKind::Linear);
@@ -153,14 +155,15 @@ TEST(ShapeHeuristicChoice, DatabasesFromTwelveCells) {
   EXPECT_EQ(choose_heuristic(goal_of(3, 4), asked)->kind, HeuristicKind::Manhattan);
 }
 
-// `taquin solve` on a random 2x6 board: the databases, an optimal solution.
-TEST(ShapePdbCli, SolveTwoBySixTakesTheDatabases) {
+// `taquin solve` on a random 2x6 board: linear conflict by default, the databases when asked, the
+// same optimal length.
+TEST(ShapePdbCli, SolveTwoBySixTakesTheDatabasesWhenAsked) {
   const testing::CliRun generated = testing::run_taquin("generate --size 2x6 --solvable --seed 4");
   ASSERT_EQ(generated.status, 0) << generated.err;
   const std::string board = testing::temp_file("two_by_six.txt", generated.out);
   const testing::CliRun run = testing::run_taquin("solve " + board + " --format json");
   ASSERT_EQ(run.status, 0) << run.err;
-  EXPECT_EQ(testing::unquote(testing::field(run.out, "heuristic")), "pdb 2x6 6-5");
+  EXPECT_EQ(testing::unquote(testing::field(run.out, "heuristic")), "linear");
   EXPECT_EQ(testing::field(run.out, "optimal"), "true");
   const testing::CliRun linear =
       testing::run_taquin("solve " + board + " --format json --heuristic linear");
@@ -170,6 +173,8 @@ TEST(ShapePdbCli, SolveTwoBySixTakesTheDatabases) {
       testing::run_taquin("solve " + board + " --format json --heuristic pdb");
   ASSERT_EQ(asked.status, 0) << asked.err;
   EXPECT_EQ(testing::unquote(testing::field(asked.out, "heuristic")), "pdb 2x6 6-5");
+  EXPECT_EQ(testing::field(asked.out, "length"), testing::field(run.out, "length"));
+  EXPECT_EQ(testing::field(asked.out, "optimal"), "true");
 }
 
 // The 12-cell shapes: sampled boards against their 479,001,600 exhaustive distances; set

@@ -27,12 +27,12 @@ constexpr Algorithm default_algorithm(Shape shape) {
   return shape.cells() <= kMaxIdaCells ? Algorithm::Ida : Algorithm::Constructive;
 }
 
-// Fewest cells of a board whose goal takes the shape pattern databases by default (the
-// catalogue's rectangles; smaller ones keep linear conflict).
-inline constexpr int kMinDefaultPdbCells = 12;
+// Fewest cells of a board whose goal takes the shape pattern databases by default (smaller ones
+// keep linear conflict, which solves them before the tables would be built).
+inline constexpr int kMinDefaultPdbCells = 13;
 
 // True when boards of `shape` off the packed squares take the default partition's pattern
-// databases (shared_default_pdb) when no heuristic is asked for: 12 to kMaxIdaCells cells.
+// databases (shared_default_pdb) when no heuristic is asked for: 13 to kMaxIdaCells cells.
 constexpr bool default_shape_pdb(Shape shape) {
   return shape.cells() >= kMinDefaultPdbCells && shape.cells() <= kMaxIdaCells;
 }
