@@ -253,12 +253,16 @@ TEST_F(ServeApi, SolvesRectanglesWithTheDefaultAlgorithm) {
   ASSERT_EQ(rec["path"].size(), rec["length"].get<size_t>() + 1);
   EXPECT_EQ(rec["path"].front(), drawn["board"]);
   EXPECT_EQ(rec["path"].back(), rec["goal"]);
-  // IDA* named on 10x10, the pattern databases on a rectangle: refused, not an internal error.
+  // IDA* named on 10x10: refused, not an internal error.
   expect_bad(post("/api/solve", json{{"board", drawn["board"]}, {"algorithm", "ida"}}),
              "algorithm");
-  expect_bad(post("/api/solve",
-                  json{{"board", "3 4\n1 2 3 4\n5 6 7 8\n9 10 0 11\n"}, {"heuristic", "pdb"}}),
-             "");
+  // The pattern databases of a rectangle up to 25 cells, built in the server.
+  const auto pdb = post(
+      "/api/solve", json{{"board", "3 4\n1 2 3 4\n5 6 7 8\n9 10 0 11\n"}, {"heuristic", "pdb"}});
+  ASSERT_EQ(pdb.first, 200) << pdb.second.dump();
+  EXPECT_EQ(pdb.second["heuristic"], "pdb 3x4 6-5");
+  EXPECT_EQ(pdb.second["length"], 1);
+  EXPECT_EQ(pdb.second["optimal"], true);
 }
 
 TEST_F(ServeApi, SolvesOptimallyAsTheLibrarysBfsSays) {
