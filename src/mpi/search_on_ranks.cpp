@@ -6,7 +6,7 @@
 
 namespace taquin {
 
-SearchResult search_on_ranks(std::span<const uint8_t> tiles, const Goal& goal, HeuristicKind kind,
+SearchResult search_on_ranks(std::span<const Tile> tiles, const Goal& goal, HeuristicKind kind,
                              const pdb::PdbSet* databases, const Limits& limits,
                              detail::mpi::SearchTeam& team, std::vector<uint64_t>* rank_expanded) {
   return with_side(goal.side(), [&]<int N>() -> SearchResult {

@@ -24,7 +24,7 @@ struct SearchTeam;
 // kind (rank 0 then checks the result: check_result in taquin/solve.hpp). Sides 3 to 5, the sides
 // the MPI search is built for; another side returns a default SearchResult (Cancelled).
 // `rank_expanded`, when given, receives the nodes each rank expanded.
-SearchResult search_on_ranks(std::span<const uint8_t> tiles, const Goal& goal, HeuristicKind kind,
+SearchResult search_on_ranks(std::span<const Tile> tiles, const Goal& goal, HeuristicKind kind,
                              const pdb::PdbSet* databases, const Limits& limits,
                              detail::mpi::SearchTeam& team, std::vector<uint64_t>* rank_expanded);
 
