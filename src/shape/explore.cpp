@@ -78,8 +78,10 @@ class Permutations {
   void unrank(uint32_t rank, Items& digits, Items& items) const {
     const int high = n_ - low_;
     const uint32_t q = rank / low_count_, r = rank % low_count_;
-    std::memcpy(digits.data(), &high_digits_[size_t{q} * high], static_cast<size_t>(high));
-    std::memcpy(digits.data() + high, &low_digits_[size_t{r} * low_], static_cast<size_t>(low_));
+    if (high > 0)  // boards of at most 7 cells have no high digits (an empty table)
+      std::memcpy(digits.data(), high_digits_.data() + size_t{q} * high, static_cast<size_t>(high));
+    std::memcpy(digits.data() + high, low_digits_.data() + size_t{r} * low_,
+                static_cast<size_t>(low_));
     uint64_t free = (uint64_t{1} << n_) - 1;
     for (int i = 0; i < n_; ++i) {
       items[i] = static_cast<uint8_t>(select_bit(free, digits[i]));
