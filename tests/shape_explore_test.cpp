@@ -69,7 +69,7 @@ TEST(ShapeExplore, CountsByDepthEqualAHashSetSearch) {
 TEST(ShapeExplore, EqualsTheSquareBoardsArray) {
   for (int blank : {0, 4, 8}) {
     std::vector<Tile> tiles(9);
-    for (int c = 0; c < 9; ++c) tiles[c] = static_cast<Tile>(c == blank ? 0 : c + 1);
+    for (int c = 0, next = 1; c < 9; ++c) tiles[c] = static_cast<Tile>(c == blank ? 0 : next++);
     const Goal goal = Goal::custom(3, tiles, "test");
     ASSERT_EQ(goal.blank_cell(), blank);
     auto dist = all_distances_shape(3, 3, blank);
