@@ -15,8 +15,7 @@ namespace {
 // True when the packed boards search `plan` on boards of `shape`: squares of side 2 to 8, by every
 // algorithm but the constructive one.
 bool on_packed_boards(Shape shape, const SearchPlan& plan) {
-  return shape.is_square() && shape.rows >= kMinSide && shape.rows <= kMaxSide &&
-         plan.algorithm != Algorithm::Constructive;
+  return shape::is_packed(shape) && plan.algorithm != Algorithm::Constructive;
 }
 
 }  // namespace

@@ -42,7 +42,7 @@ std::vector<Cell> cells_for(const HeuristicChoice& strongest, Shape shape) {
                              {Algorithm::Uniform, "uniform", HeuristicKind::Linear, "none"}};
   const std::pair<Algorithm, const char*> informed[] = {
       {Algorithm::AStar, "astar"}, {Algorithm::Greedy, "greedy"}, {Algorithm::Ida, "ida"}};
-  const bool packed = shape.is_square() && shape.rows <= kMaxSide;
+  const bool packed = shape::is_packed(shape);
   for (const auto& [algorithm, name] : informed) {
     if (!packed && shape::search_problem(shape, SearchPlan{algorithm, HeuristicKind::Linear}))
       continue;

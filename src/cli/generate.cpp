@@ -9,6 +9,7 @@
 #include "core/explore.hpp"
 #include "core/generate.hpp"
 #include "core/solvability.hpp"
+#include "shape/dispatch.hpp"
 #include "taquin/solve.hpp"
 #include "taquin/tables.hpp"
 
@@ -61,7 +62,7 @@ int run_generate(const GenerateOptions& options) {
                       "generate");
     return kExitBadInput;
   }
-  const bool packed = shape->is_square() && shape->rows <= kMaxSide;
+  const bool packed = shape::is_packed(*shape);
   if (options.min_length && !packed) {
     print_usage_error({"--min-length", 0,
                        "takes square boards of side 2 to " + std::to_string(kMaxSide) +

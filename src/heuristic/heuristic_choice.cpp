@@ -31,7 +31,7 @@ Expected<HeuristicChoice> choose_heuristic(const Goal& goal, const HeuristicRequ
   }
   // Off the packed squares, the shape databases of boards up to shape::kMaxIdaCells cells.
   const Shape shape = goal.shape();
-  if (!shape.is_square() || goal.side() > kMaxSide) {
+  if (!shape::is_packed(shape)) {
     const bool pdb =
         request.asked ? shape.cells() <= shape::kMaxIdaCells : shape::default_shape_pdb(shape);
     if (request.asked && !pdb)

@@ -21,6 +21,11 @@ inline constexpr int kMaxIdaCells = 25;
 // piece's goal cell.
 Grid canonical_grid(std::span<const Tile> tiles, const Goal& goal);
 
+// True when boards of `shape` are searched on the packed Board<N>: the squares of side 2 to 8.
+constexpr bool is_packed(Shape shape) {
+  return shape.is_square() && shape.rows >= kMinSide && shape.rows <= kMaxSide;
+}
+
 // The algorithm for a board of `shape` when none is asked for: IDA* (optimal) up to kMaxIdaCells
 // cells, else the constructive solver (real time, not optimal).
 constexpr Algorithm default_algorithm(Shape shape) {
