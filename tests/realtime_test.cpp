@@ -8,6 +8,7 @@
 
 #include "shape/path_polish.hpp"
 #include "shape/realtime.hpp"
+#include "shape/shape_tables.hpp"
 
 namespace taquin::shape {
 namespace {
@@ -20,7 +21,7 @@ Grid random_board(int rows, int cols, int blank_goal, std::mt19937_64& rng, bool
     std::swap(g.cells[i], g.cells[static_cast<int>(rng() % static_cast<uint64_t>(i + 1))]);
   for (int c = 0; c < g.size(); ++c)
     if (g.cells[c] == blank_goal) g.blank = c;
-  if (realtime_solvable(g) != solvable) {
+  if (shape::solvable(g) != solvable) {
     const int a = g.blank == 0 ? 2 : 0, b = g.blank == 1 ? 2 : 1;
     std::swap(g.cells[a], g.cells[b]);
   }
@@ -106,7 +107,7 @@ TEST(Realtime, ParityMatchesReachabilityOnSixCells) {
       do {
         for (int c = 0; c < 6; ++c)
           if (g.cells[c] == goal) g.blank = c;
-        EXPECT_EQ(realtime_solvable(g), seen.count(g.cells) == 1);
+        EXPECT_EQ(solvable(g), seen.count(g.cells) == 1);
       } while (std::next_permutation(g.cells.begin(), g.cells.end()));
     }
 }

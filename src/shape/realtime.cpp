@@ -1,6 +1,7 @@
 // The real-time solver's plan: parity, lines peeled from the four sides toward the blank's goal
 // cell, an optimal end on the last (at most 3×3) block, then loop removal over the whole path.
 #include "shape/realtime.hpp"
+#include "shape/shape_tables.hpp"
 
 #include <chrono>
 #include <climits>
@@ -153,18 +154,6 @@ bool replays(const Grid& start, const std::vector<Dir>& moves) {
 
 }  // namespace
 
-bool realtime_solvable(const Grid& g) {
-  std::vector<uint8_t> seen(g.size(), 0);
-  int cycles = 0;
-  for (int c = 0; c < g.size(); ++c) {
-    if (seen[c]) continue;
-    ++cycles;
-    for (int x = c; !seen[x]; x = g.cells[x]) seen[x] = 1;
-  }
-  const int permutation_parity = (g.size() - cycles) & 1;
-  return permutation_parity == (grid_distance(g.blank, g.blank_goal(), g.cols) & 1);
-}
-
 SearchResult solve_realtime(const Grid& start, const Limits& limits) {
   const auto started = std::chrono::steady_clock::now();
   SearchResult result;
@@ -173,7 +162,7 @@ SearchResult solve_realtime(const Grid& start, const Limits& limits) {
     result.stats.seconds = taquin::detail::seconds_since(started);
     return result;
   };
-  if (!realtime_solvable(start)) return finish(Outcome::Unsolvable);
+  if (!solvable(start)) return finish(Outcome::Unsolvable);
   Grid g = start;
   std::vector<Dir> moves;
   Builder b(g, moves, limits);

@@ -20,10 +20,4 @@ namespace taquin::shape {
 // stats.nodes_expanded counts the small searches' expansions; stats.seconds the wall time.
 SearchResult solve_realtime(const Grid& start, const Limits& limits);
 
-// True when `g` can reach its identity goal: the permutation's parity (cells to labels, blank
-// included) equals the parity of the blank's taxicab distance to its goal cell. (For odd widths
-// this is the pieces' inversion parity; for even widths the inversions plus the blank's row
-// distance.)
-bool realtime_solvable(const Grid& g);
-
 }  // namespace taquin::shape

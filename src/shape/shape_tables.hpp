@@ -6,8 +6,10 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <span>
 #include <vector>
 
+#include "core/solvability.hpp"
 #include "shape/grid.hpp"
 #include "taquin/tables.hpp"
 
@@ -51,19 +53,8 @@ inline Dir move_between(int from, int onto, int cols) {
 // cell. (Every move is a transposition that moves the blank by one cell; on any rows × cols board
 // with both at least 2 the converse holds too.) Cells must be a permutation of [0, size).
 inline bool solvable(const Grid& g) {
-  const int n = g.size();
-  std::vector<uint8_t> seen(static_cast<size_t>(n), 0);
-  int transpositions = 0;
-  for (int c = 0; c < n; ++c) {
-    if (seen[c]) continue;
-    int length = 0;
-    for (int k = c; !seen[k]; k = g.cells[k]) {
-      seen[k] = 1;
-      ++length;
-    }
-    transpositions += length - 1;
-  }
-  return (transpositions & 1) == (grid_distance(g.blank, g.blank_goal(), g.cols) & 1);
+  return permutation_parity(std::span<const uint16_t>(g.cells)) ==
+         (grid_distance(g.blank, g.blank_goal(), g.cols) & 1);
 }
 
 // Linear conflicts of one line: the pieces on it whose goal lies on the same line (`home` of
