@@ -1,6 +1,7 @@
 // The catalogue of default shape partitions (diagrams as text) and its reader.
 #include "shape/partition.hpp"
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -230,10 +231,18 @@ Expected<Partition> default_partition(int rows, int cols, int blank_goal) {
     return Error{"pattern database", 0,
                  "blank cell " + std::to_string(blank_goal) + " is off the " +
                      std::to_string(rows) + "x" + std::to_string(cols) + " board"};
-  if (auto layout = find_layout(kCatalogue, rows, cols)) return partition_of(*layout, blank_goal);
-  if (auto layout = find_layout(kCatalogue, cols, rows))
-    return partition_of(transposed(*layout), blank_goal);
-  return partition_of(fallback_layout(rows, cols), blank_goal);
+  Partition p;
+  if (auto layout = find_layout(kCatalogue, rows, cols))
+    p = partition_of(*layout, blank_goal);
+  else if (auto layout_t = find_layout(kCatalogue, cols, rows))
+    p = partition_of(transposed(*layout_t), blank_goal);
+  else
+    p = partition_of(fallback_layout(rows, cols), blank_goal);
+  uint64_t largest = 0;
+  for (const auto& group : p.groups)
+    largest = std::max(largest, placement_count(p.cells(), static_cast<int>(group.size())));
+  p.per_blank_cell = largest * static_cast<uint64_t>(p.cells()) <= kMaxPerBlankCellEntries;
+  return p;
 }
 
 }  // namespace taquin::shape

@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <string>
 
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include "core/rank.hpp"
 #include "shape/grid.hpp"
 
@@ -78,13 +81,22 @@ Expected<ShapePdb> ShapePdb::build(const Partition& partition) {
     Group g;
     const int k = static_cast<int>(cells.size());
     g.labels = cells;
+    const uint64_t stride = partition.per_blank_cell ? static_cast<uint64_t>(n) : 1;
+    g.blank_weight = partition.per_blank_cell ? 1 : 0;
     for (int i = 0; i < k; ++i) {
-      g.weight.push_back(placement_count(n - i - 1, k - i - 1));
+      g.weight.push_back(placement_count(n - i - 1, k - i - 1) * stride);
       pdb.group_of_[cells[i]] = static_cast<int8_t>(pdb.groups_.size());
     }
-    g.table = build_group_table(partition.rows, partition.cols, cells, partition.blank);
     pdb.groups_.push_back(std::move(g));
   }
+  // The groups' searches are independent: one a task, isolated so that a thread waiting for
+  // them takes no outside task (which might wait for this very build).
+  tbb::this_task_arena::isolate([&] {
+    tbb::parallel_for(size_t{0}, pdb.groups_.size(), [&](size_t g) {
+      pdb.groups_[g].table = build_group_table(partition.rows, partition.cols, partition.groups[g],
+                                               partition.blank, partition.per_blank_cell);
+    });
+  });
   pdb.transpose_ = transpose_of(partition);
   return pdb;
 }

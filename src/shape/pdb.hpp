@@ -21,6 +21,9 @@ struct Partition {
   int cols = 0;
   int blank = 0;                             // the blank's goal cell; in no group
   std::vector<std::vector<uint8_t>> groups;  // goal cells of each group's tiles, in table order
+  // Tables by placement and blank cell (build_group_table's per_blank_cell): a value for each
+  // region of the blank, not only their least; cells times the bytes.
+  bool per_blank_cell = false;
 
   int cells() const { return rows * cols; }
 };
@@ -52,7 +55,7 @@ class ShapePdb {
   // The fewest moves of group g's tiles that bring them home from `where` (as in value()).
   int group_value(int g, const uint8_t* where) const {
     const Group& group = groups_[g];
-    uint64_t index = 0, seen = 0;
+    uint64_t index = group.blank_weight * where[partition_.blank], seen = 0;
     for (size_t i = 0; i < group.labels.size(); ++i) {
       const uint64_t bit = uint64_t{1} << where[group.labels[i]];
       index += group.weight[i] *
@@ -84,7 +87,8 @@ class ShapePdb {
  private:
   struct Group {
     std::vector<uint8_t> labels;   // the goal cells of its tiles, in the table's order
-    std::vector<uint64_t> weight;  // rank weight of each tile's digit
+    std::vector<uint64_t> weight;  // rank weight of each tile's digit (times the cells per blank)
+    uint64_t blank_weight = 0;     // weight of the blank's cell: 1 per blank cell, else 0
     std::vector<uint8_t> table;    // value per placement rank
   };
 
