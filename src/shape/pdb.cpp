@@ -71,8 +71,7 @@ Expected<bool> check_partition(const Partition& p) {
   return true;
 }
 
-Expected<ShapePdb> ShapePdb::build(const Partition& partition) {
-  if (auto ok = check_partition(partition); !ok) return ok.error();
+ShapePdb ShapePdb::without_tables(const Partition& partition) {
   ShapePdb pdb;
   pdb.partition_ = partition;
   const int n = partition.cells();
@@ -89,6 +88,20 @@ Expected<ShapePdb> ShapePdb::build(const Partition& partition) {
     }
     pdb.groups_.push_back(std::move(g));
   }
+  pdb.transpose_ = transpose_of(partition);
+  return pdb;
+}
+
+uint64_t ShapePdb::table_entries(const Partition& partition, int g) {
+  const uint64_t placements =
+      placement_count(partition.cells(), static_cast<int>(partition.groups[g].size()));
+  return partition.per_blank_cell ? placements * static_cast<uint64_t>(partition.cells())
+                                  : placements;
+}
+
+Expected<ShapePdb> ShapePdb::build(const Partition& partition) {
+  if (auto ok = check_partition(partition); !ok) return ok.error();
+  ShapePdb pdb = without_tables(partition);
   // The groups' searches are independent: one a task, isolated so that a thread waiting for
   // them takes no outside task (which might wait for this very build).
   tbb::this_task_arena::isolate([&] {
@@ -97,7 +110,24 @@ Expected<ShapePdb> ShapePdb::build(const Partition& partition) {
                                                partition.blank, partition.per_blank_cell);
     });
   });
-  pdb.transpose_ = transpose_of(partition);
+  return pdb;
+}
+
+Expected<ShapePdb> ShapePdb::from_tables(const Partition& partition,
+                                         std::vector<std::vector<uint8_t>> tables) {
+  if (auto ok = check_partition(partition); !ok) return ok.error();
+  if (tables.size() != partition.groups.size())
+    return partition_error(std::to_string(tables.size()) + " tables for " +
+                           std::to_string(partition.groups.size()) + " groups");
+  ShapePdb pdb = without_tables(partition);
+  for (size_t g = 0; g < tables.size(); ++g) {
+    const uint64_t expected = table_entries(partition, static_cast<int>(g));
+    if (tables[g].size() != expected)
+      return partition_error("group " + std::to_string(g + 1) + ": a table of " +
+                             std::to_string(tables[g].size()) + " entries, not " +
+                             std::to_string(expected));
+    pdb.groups_[g].table = std::move(tables[g]);
+  }
   return pdb;
 }
 

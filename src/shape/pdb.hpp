@@ -41,6 +41,19 @@ class ShapePdb {
   // names the group and its count).
   static Expected<ShapePdb> build(const Partition& partition);
 
+  // The databases of `partition` from tables built before (a file): tables[g] is group g's.
+  // Errors: build's checks of the partition, a count of tables or a table size not the
+  // partition's (table_entries).
+  static Expected<ShapePdb> from_tables(const Partition& partition,
+                                        std::vector<std::vector<uint8_t>> tables);
+
+  // The entries of group g's table of `partition` (a valid one): its placements, times the
+  // cells when per blank cell.
+  static uint64_t table_entries(const Partition& partition, int g);
+
+  // Group g's table.
+  const std::vector<uint8_t>& table(int g) const { return groups_[g].table; }
+
   // The heuristic of a state: where[label] is the cell of the piece with that label, for labels
   // 0..cells-1 (where[blank] is the blank's cell and is not read).
   int value(const uint8_t* where) const {
@@ -91,6 +104,9 @@ class ShapePdb {
     uint64_t blank_weight = 0;     // weight of the blank's cell: 1 per blank cell, else 0
     std::vector<uint8_t> table;    // value per placement rank
   };
+
+  // The databases of a checked `partition` with empty tables.
+  static ShapePdb without_tables(const Partition& partition);
 
   Partition partition_;
   std::vector<Group> groups_;
