@@ -15,7 +15,9 @@ namespace {
 constexpr std::string_view kCatalogue = R"(# Default partitions of the shape pattern databases
 # (src/shape/partition.hpp). A letter per goal cell names its group, '.' is the blank's goal
 # cell; the transpose of a shape uses the reflected diagram, another blank cell swaps its goal
-# cell with the diagram's blank. The table of a group of k tiles on n cells has n!/(n-k)! bytes.
+# cell with the diagram's blank. The table of a group of k tiles on n cells has n!/(n-k)! bytes,
+# n times that when kept per blank cell (default_partition: when that is at most 2^26 entries for
+# the largest group).
 
 # 5: 720 placements.
 shape 2x3
