@@ -217,6 +217,8 @@ TEST(ShapePdb, RefusesBadPartitions) {
   Partition big{5, 5, 24, {{}}};
   for (uint8_t c = 0; c < 8; ++c) big.groups[0].push_back(c);
   EXPECT_NE(message(big).find("25!/17! placements"), std::string::npos) << message(big);
+  Partition wide{5, 5, 24, {{0, 1, 2, 3, 4, 5}}, true};  // 127,512,000 placements, 25 cells each
+  EXPECT_NE(message(wide).find("times 25 blank cells"), std::string::npos) << message(wide);
 }
 
 TEST(ShapeCatalogue, EveryShapeHasAPartitionOfEveryTile) {

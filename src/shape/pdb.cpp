@@ -67,6 +67,12 @@ Expected<bool> check_partition(const Partition& p) {
       return partition_error(name + " has " + std::to_string(p.cells()) + "!/" +
                              std::to_string(p.cells() - k) + "! placements, more than the " +
                              std::to_string(kMaxGroupPlacements) + " a table may have");
+    if (p.per_blank_cell &&
+        capped_placements(p.cells(), k) * static_cast<uint64_t>(p.cells()) > kMaxGroupPlacements)
+      return partition_error(name + " has " + std::to_string(p.cells()) + "!/" +
+                             std::to_string(p.cells() - k) + "! placements times " +
+                             std::to_string(p.cells()) + " blank cells, more than the " +
+                             std::to_string(kMaxGroupPlacements) + " entries a table may have");
   }
   return true;
 }

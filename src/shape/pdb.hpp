@@ -37,8 +37,8 @@ class ShapePdb {
  public:
   // Builds the tables of `partition`. Errors: dimensions below kMinDim or above kMaxPdbCells
   // cells, a blank or group cell off the board, a group cell that is the blank's or in two
-  // groups, an empty group, or a group of more than kMaxGroupPlacements placements (the message
-  // names the group and its count).
+  // groups, an empty group, or a group of more than kMaxGroupPlacements placements, or entries
+  // when per blank cell (the message names the group and its count).
   static Expected<ShapePdb> build(const Partition& partition);
 
   // The databases of `partition` from tables built before (a file): tables[g] is group g's.
