@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdlib>
 #include <random>
+#include <tuple>
 
 #include "shape/explore.hpp"
 #include "shape/partition.hpp"
@@ -107,6 +108,55 @@ TEST(ShapePdb, SmallGroupsAreAdmissibleAndAdditive) {
   EXPECT_EQ(partial.group_of(8), 1);
 }
 
+TEST(ShapePdb, PerBlankCellTablesAreAdmissibleAndDominate) {
+  // The same groups by placement only and by placement and blank cell: the latter admissible
+  // and additive, never below the former, above it somewhere, equal to it on its best region.
+  for (Partition p :
+       {Partition{3, 3, 8, {{0, 1, 2, 3}, {4, 5, 6, 7}}}, Partition{2, 5, 0, {{1, 2, 6}, {8, 4}}},
+        Partition{2, 4, 7, {{0, 1, 4}, {2, 3, 5, 6}}},
+        Partition{3, 3, 4, {{0, 1}, {2, 5}, {8, 7}, {6, 3}}}}) {
+    SCOPED_TRACE(std::to_string(p.rows) + "x" + std::to_string(p.cols));
+    const ShapePdb plain = built(p);
+    p.per_blank_cell = true;
+    const ShapePdb by_cell = built(p);
+    auto dist = all_distances_shape(p.rows, p.cols, p.blank);
+    ASSERT_TRUE(dist.ok());
+    check_every_state(by_cell, *dist, false);
+    int above = 0;
+    for (uint64_t r = 0; r < dist->size(); ++r) {
+      if ((*dist)[r] == kShapeUnreached) continue;
+      Where where = where_of(grid_of_rank(r, p.rows, p.cols, p.blank));
+      for (int g = 0; g < plain.groups(); ++g) {
+        const int v = plain.group_value(g, where.data());
+        ASSERT_GE(by_cell.group_value(g, where.data()), v) << "rank " << r;
+        above += by_cell.group_value(g, where.data()) > v;
+        // Some cell of the blank off the group's tiles gives the placement's own value.
+        int least = 255;
+        const uint8_t blank_cell = where[p.blank];
+        for (int c = 0; c < p.cells(); ++c) {
+          bool covered = false;
+          for (uint8_t label : p.groups[g]) covered |= where[label] == c;
+          if (covered) continue;
+          where[p.blank] = static_cast<uint8_t>(c);
+          least = std::min(least, by_cell.group_value(g, where.data()));
+        }
+        where[p.blank] = blank_cell;
+        ASSERT_EQ(least, v) << "rank " << r << " group " << g;
+      }
+    }
+    EXPECT_GT(above, 0);
+  }
+}
+
+TEST(ShapePdb, DefaultPartitionsArePerBlankCellWhenSmall) {
+  for (auto [rows, cols, expected] : {std::tuple{2, 8, true}, std::tuple{4, 5, true},
+                                      std::tuple{3, 5, true}, std::tuple{3, 8, false}}) {
+    auto p = default_partition(rows, cols, rows * cols - 1);
+    ASSERT_TRUE(p.ok());
+    EXPECT_EQ(p->per_blank_cell, expected) << rows << "x" << cols;
+  }
+}
+
 TEST(ShapePdb, TransposedLookupIsAdmissible) {
   auto dist = all_distances_shape(3, 3, 0);
   ASSERT_TRUE(dist.ok());
@@ -167,6 +217,8 @@ TEST(ShapePdb, RefusesBadPartitions) {
   Partition big{5, 5, 24, {{}}};
   for (uint8_t c = 0; c < 8; ++c) big.groups[0].push_back(c);
   EXPECT_NE(message(big).find("25!/17! placements"), std::string::npos) << message(big);
+  Partition wide{5, 5, 24, {{0, 1, 2, 3, 4, 5}}, true};  // 127,512,000 placements, 25 cells each
+  EXPECT_NE(message(wide).find("times 25 blank cells"), std::string::npos) << message(wide);
 }
 
 TEST(ShapeCatalogue, EveryShapeHasAPartitionOfEveryTile) {

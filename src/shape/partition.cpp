@@ -1,6 +1,7 @@
 // The catalogue of default shape partitions (diagrams as text) and its reader.
 #include "shape/partition.hpp"
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -14,7 +15,9 @@ namespace {
 constexpr std::string_view kCatalogue = R"(# Default partitions of the shape pattern databases
 # (src/shape/partition.hpp). A letter per goal cell names its group, '.' is the blank's goal
 # cell; the transpose of a shape uses the reflected diagram, another blank cell swaps its goal
-# cell with the diagram's blank. The table of a group of k tiles on n cells has n!/(n-k)! bytes.
+# cell with the diagram's blank. The table of a group of k tiles on n cells has n!/(n-k)! bytes,
+# n times that when kept per blank cell (default_partition: when that is at most 2^26 entries for
+# the largest group).
 
 # 5: 720 placements.
 shape 2x3
@@ -230,10 +233,18 @@ Expected<Partition> default_partition(int rows, int cols, int blank_goal) {
     return Error{"pattern database", 0,
                  "blank cell " + std::to_string(blank_goal) + " is off the " +
                      std::to_string(rows) + "x" + std::to_string(cols) + " board"};
-  if (auto layout = find_layout(kCatalogue, rows, cols)) return partition_of(*layout, blank_goal);
-  if (auto layout = find_layout(kCatalogue, cols, rows))
-    return partition_of(transposed(*layout), blank_goal);
-  return partition_of(fallback_layout(rows, cols), blank_goal);
+  Partition p;
+  if (auto layout = find_layout(kCatalogue, rows, cols))
+    p = partition_of(*layout, blank_goal);
+  else if (auto layout_t = find_layout(kCatalogue, cols, rows))
+    p = partition_of(transposed(*layout_t), blank_goal);
+  else
+    p = partition_of(fallback_layout(rows, cols), blank_goal);
+  uint64_t largest = 0;
+  for (const auto& group : p.groups)
+    largest = std::max(largest, placement_count(p.cells(), static_cast<int>(group.size())));
+  p.per_blank_cell = largest * static_cast<uint64_t>(p.cells()) <= kMaxPerBlankCellEntries;
+  return p;
 }
 
 }  // namespace taquin::shape

@@ -9,6 +9,9 @@
 
 namespace taquin::shape {
 
+// Most entries of a default partition's per-blank-cell table (a byte each).
+inline constexpr uint64_t kMaxPerBlankCellEntries = uint64_t{1} << 26;
+
 // The catalogue's text: for each rectangle of rows ≤ cols, a line "shape RxC" and R lines of C
 // marks, a letter per goal cell naming its group (groups numbered by first appearance, row-major)
 // and '.' the blank's goal cell; '#' starts a comment.
@@ -22,7 +25,9 @@ Expected<Partition> catalogue_partition(std::string_view text, int rows, int col
 // The partition a ShapePdb of a rows × cols board (at most kMaxPdbCells cells) uses by default,
 // for a goal with the blank on `blank_goal` (any cell): the catalogue's diagram of the shape
 // (or of its transpose, reflected), else groups of consecutive cells along the longer side; the
-// group of `blank_goal` in the diagram takes the diagram's blank cell instead. Errors: a shape
+// group of `blank_goal` in the diagram takes the diagram's blank cell instead. Its tables are
+// per blank cell (Partition::per_blank_cell) when the largest group's placements times the cells
+// are at most kMaxPerBlankCellEntries. Errors: a shape
 // ShapePdb refuses, or a blank cell off the board.
 Expected<Partition> default_partition(int rows, int cols, int blank_goal);
 

@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <string>
 
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include "core/rank.hpp"
 #include "shape/grid.hpp"
 
@@ -64,12 +67,17 @@ Expected<bool> check_partition(const Partition& p) {
       return partition_error(name + " has " + std::to_string(p.cells()) + "!/" +
                              std::to_string(p.cells() - k) + "! placements, more than the " +
                              std::to_string(kMaxGroupPlacements) + " a table may have");
+    if (p.per_blank_cell &&
+        capped_placements(p.cells(), k) * static_cast<uint64_t>(p.cells()) > kMaxGroupPlacements)
+      return partition_error(name + " has " + std::to_string(p.cells()) + "!/" +
+                             std::to_string(p.cells() - k) + "! placements times " +
+                             std::to_string(p.cells()) + " blank cells, more than the " +
+                             std::to_string(kMaxGroupPlacements) + " entries a table may have");
   }
   return true;
 }
 
-Expected<ShapePdb> ShapePdb::build(const Partition& partition) {
-  if (auto ok = check_partition(partition); !ok) return ok.error();
+ShapePdb ShapePdb::without_tables(const Partition& partition) {
   ShapePdb pdb;
   pdb.partition_ = partition;
   const int n = partition.cells();
@@ -78,14 +86,54 @@ Expected<ShapePdb> ShapePdb::build(const Partition& partition) {
     Group g;
     const int k = static_cast<int>(cells.size());
     g.labels = cells;
+    const uint64_t stride = partition.per_blank_cell ? static_cast<uint64_t>(n) : 1;
+    g.blank_weight = partition.per_blank_cell ? 1 : 0;
     for (int i = 0; i < k; ++i) {
-      g.weight.push_back(placement_count(n - i - 1, k - i - 1));
+      g.weight.push_back(placement_count(n - i - 1, k - i - 1) * stride);
       pdb.group_of_[cells[i]] = static_cast<int8_t>(pdb.groups_.size());
     }
-    g.table = build_group_table(partition.rows, partition.cols, cells, partition.blank);
     pdb.groups_.push_back(std::move(g));
   }
   pdb.transpose_ = transpose_of(partition);
+  return pdb;
+}
+
+uint64_t ShapePdb::table_entries(const Partition& partition, int g) {
+  const uint64_t placements =
+      placement_count(partition.cells(), static_cast<int>(partition.groups[g].size()));
+  return partition.per_blank_cell ? placements * static_cast<uint64_t>(partition.cells())
+                                  : placements;
+}
+
+Expected<ShapePdb> ShapePdb::build(const Partition& partition) {
+  if (auto ok = check_partition(partition); !ok) return ok.error();
+  ShapePdb pdb = without_tables(partition);
+  // The groups' searches are independent: one a task, isolated so that a thread waiting for
+  // them takes no outside task (which might wait for this very build).
+  tbb::this_task_arena::isolate([&] {
+    tbb::parallel_for(size_t{0}, pdb.groups_.size(), [&](size_t g) {
+      pdb.groups_[g].table = build_group_table(partition.rows, partition.cols, partition.groups[g],
+                                               partition.blank, partition.per_blank_cell);
+    });
+  });
+  return pdb;
+}
+
+Expected<ShapePdb> ShapePdb::from_tables(const Partition& partition,
+                                         std::vector<std::vector<uint8_t>> tables) {
+  if (auto ok = check_partition(partition); !ok) return ok.error();
+  if (tables.size() != partition.groups.size())
+    return partition_error(std::to_string(tables.size()) + " tables for " +
+                           std::to_string(partition.groups.size()) + " groups");
+  ShapePdb pdb = without_tables(partition);
+  for (size_t g = 0; g < tables.size(); ++g) {
+    const uint64_t expected = table_entries(partition, static_cast<int>(g));
+    if (tables[g].size() != expected)
+      return partition_error("group " + std::to_string(g + 1) + ": a table of " +
+                             std::to_string(tables[g].size()) + " entries, not " +
+                             std::to_string(expected));
+    pdb.groups_[g].table = std::move(tables[g]);
+  }
   return pdb;
 }
 

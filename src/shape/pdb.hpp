@@ -21,6 +21,9 @@ struct Partition {
   int cols = 0;
   int blank = 0;                             // the blank's goal cell; in no group
   std::vector<std::vector<uint8_t>> groups;  // goal cells of each group's tiles, in table order
+  // Tables by placement and blank cell (build_group_table's per_blank_cell): a value for each
+  // region of the blank, not only their least; cells times the bytes.
+  bool per_blank_cell = false;
 
   int cells() const { return rows * cols; }
 };
@@ -34,9 +37,22 @@ class ShapePdb {
  public:
   // Builds the tables of `partition`. Errors: dimensions below kMinDim or above kMaxPdbCells
   // cells, a blank or group cell off the board, a group cell that is the blank's or in two
-  // groups, an empty group, or a group of more than kMaxGroupPlacements placements (the message
-  // names the group and its count).
+  // groups, an empty group, or a group of more than kMaxGroupPlacements placements, or entries
+  // when per blank cell (the message names the group and its count).
   static Expected<ShapePdb> build(const Partition& partition);
+
+  // The databases of `partition` from tables built before (a file): tables[g] is group g's.
+  // Errors: build's checks of the partition, a count of tables or a table size not the
+  // partition's (table_entries).
+  static Expected<ShapePdb> from_tables(const Partition& partition,
+                                        std::vector<std::vector<uint8_t>> tables);
+
+  // The entries of group g's table of `partition` (a valid one): its placements, times the
+  // cells when per blank cell.
+  static uint64_t table_entries(const Partition& partition, int g);
+
+  // Group g's table.
+  const std::vector<uint8_t>& table(int g) const { return groups_[g].table; }
 
   // The heuristic of a state: where[label] is the cell of the piece with that label, for labels
   // 0..cells-1 (where[blank] is the blank's cell and is not read).
@@ -52,7 +68,7 @@ class ShapePdb {
   // The fewest moves of group g's tiles that bring them home from `where` (as in value()).
   int group_value(int g, const uint8_t* where) const {
     const Group& group = groups_[g];
-    uint64_t index = 0, seen = 0;
+    uint64_t index = group.blank_weight * where[partition_.blank], seen = 0;
     for (size_t i = 0; i < group.labels.size(); ++i) {
       const uint64_t bit = uint64_t{1} << where[group.labels[i]];
       index += group.weight[i] *
@@ -84,9 +100,13 @@ class ShapePdb {
  private:
   struct Group {
     std::vector<uint8_t> labels;   // the goal cells of its tiles, in the table's order
-    std::vector<uint64_t> weight;  // rank weight of each tile's digit
+    std::vector<uint64_t> weight;  // rank weight of each tile's digit (times the cells per blank)
+    uint64_t blank_weight = 0;     // weight of the blank's cell: 1 per blank cell, else 0
     std::vector<uint8_t> table;    // value per placement rank
   };
+
+  // The databases of a checked `partition` with empty tables.
+  static ShapePdb without_tables(const Partition& partition);
 
   Partition partition_;
   std::vector<Group> groups_;

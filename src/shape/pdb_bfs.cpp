@@ -6,6 +6,7 @@
 
 #include "core/rank.hpp"
 #include "shape/huge_pages.hpp"
+#include "shape/pdb.hpp"
 
 namespace taquin::shape {
 namespace {
@@ -47,6 +48,11 @@ struct Geometry {
   }
 };
 
+// Bits of a tile's cell in a packed placement (Entry): kMaxPdbCells cells. A group has at most
+// 11 tiles (kMaxGroupPlacements placements: 12!/1! on 12 cells, fewer tiles on more), 55 bits.
+constexpr int kCellBits = 5;
+constexpr uint64_t kCellMask = (uint64_t{1} << kCellBits) - 1;
+
 // Ranks of placements of k tiles on the board's cells: rank_placement (core/rank.hpp) as a sum of
 // digits times weights, the digits independent of one another.
 struct Ranker {
@@ -66,18 +72,42 @@ struct Ranker {
     }
     return index;
   }
+
+  // The rank of the placement packed in `cells` (see Entry).
+  uint64_t operator()(uint64_t cells) const {
+    uint64_t index = 0, seen = 0;
+    for (int i = 0; i < k; ++i, cells >>= kCellBits) {
+      const int cell = static_cast<int>(cells & kCellMask);
+      const uint64_t bit = uint64_t{1} << cell;
+      index += weight[i] * static_cast<uint64_t>(cell - std::popcount(seen & (bit - 1)));
+      seen |= bit;
+    }
+    return index;
+  }
 };
 
-// A state reached by one move of a group tile, waiting for its check: its placement's rank, the
-// blank's cell (where the tile came from) and the cells the group's tiles cover.
+// A state of the search: its placement's cells packed kCellBits bits a tile (tile i's at bit
+// i * kCellBits), the placement's rank and the blank's region.
+struct Entry {
+  uint64_t cells;
+  uint32_t rank;  // below kMaxGroupPlacements
+  uint32_t region;
+};
+static_assert(kMaxPdbCells <= 32 && kMaxGroupPlacements <= (uint64_t{1} << 32));
+
+// A state reached by one move of a group tile, waiting for its check: its placement (as in
+// Entry) and rank, the blank's cell (where the tile came from) and the cells the tiles cover.
 struct Candidate {
-  uint64_t rank;
+  uint64_t cells;
   uint64_t covered;
+  uint32_t rank;
   int blank;
 };
 
-// A frontier entry: a placement's rank and the blank's cell, (rank << kCellBits) | cell.
-constexpr int kCellBits = 5;
+// Sets the entries of `cells` of one placement's row of a per-blank-cell table to `value`.
+inline void mark_region(uint8_t* row, uint64_t cells, uint8_t value) {
+  for (; cells != 0; cells &= cells - 1) row[std::countr_zero(cells)] = value;
+}
 
 // The search's word per placement: the blank cells whose regions it has reached in the low bits
 // (bit c: cell c), the placement's depth in the top byte (0 while unreached). Word is uint32_t for
@@ -89,27 +119,27 @@ constexpr int kValueShift = sizeof(Word) * 8 - 8;
 template <typename Word>
 class Layer {
  public:
+  // `by_cell`: the per-blank-cell table to fill, or null.
   Layer(const Geometry& geo, const Ranker& ranker, std::vector<Word>& seen,
-        std::vector<uint64_t>& next, uint8_t depth)
-      : geo_(geo), ranker_(ranker), seen_(seen), next_(next), depth_(depth) {}
+        std::vector<Entry>& next, uint8_t* by_cell, uint8_t depth)
+      : geo_(geo), ranker_(ranker), seen_(seen), next_(next), by_cell_(by_cell), depth_(depth) {}
 
   // Expands the state `entry` of a placement of k tiles.
-  void expand(uint64_t entry) {
+  void expand(const Entry& entry) {
     const int k = ranker_.k;
-    const uint64_t rank = entry >> kCellBits;
-    const int blank = static_cast<int>(entry & ((1u << kCellBits) - 1));
-    std::array<uint8_t, kMaxPdbCells> pos{};
-    const uint64_t covered = unrank_placement(rank, geo_.cells, k, pos);
-    const uint64_t region = geo_.region(blank, geo_.all & ~covered);
+    uint64_t covered = 0;
+    for (int i = 0; i < k; ++i)
+      covered |= uint64_t{1} << ((entry.cells >> (i * kCellBits)) & kCellMask);
     for (int i = 0; i < k; ++i) {
-      const uint8_t from = pos[i];
-      for (uint64_t to = geo_.next_to[from] & region; to != 0; to &= to - 1) {
+      const int shift = i * kCellBits;
+      const int from = static_cast<int>((entry.cells >> shift) & kCellMask);
+      const uint64_t others = entry.cells & ~(kCellMask << shift);
+      for (uint64_t to = geo_.next_to[from] & entry.region; to != 0; to &= to - 1) {
         const int cell = std::countr_zero(to);
-        pos[i] = static_cast<uint8_t>(cell);
-        const uint64_t child = ranker_(pos);
-        push({child, covered ^ (uint64_t{1} << from) ^ (uint64_t{1} << cell), from});
+        const uint64_t cells = others | (static_cast<uint64_t>(cell) << shift);
+        push({cells, covered ^ (uint64_t{1} << from) ^ (uint64_t{1} << cell),
+              static_cast<uint32_t>(ranker_(cells)), from});
       }
-      pos[i] = from;
     }
   }
 
@@ -122,24 +152,39 @@ class Layer {
  private:
   // Queues `c`, its entry prefetched; checks the queue when full.
   void push(const Candidate& c) {
-    __builtin_prefetch(seen_.data() + c.rank, 1);
+    if (by_cell_)
+      __builtin_prefetch(by_cell_ + uint64_t{c.rank} * static_cast<uint64_t>(geo_.cells), 1);
+    else
+      __builtin_prefetch(seen_.data() + c.rank, 1);
     queue_[size_++] = c;
     if (size_ == queue_.size()) flush();
   }
 
-  // Records `c` and its whole region at depth + 1 unless its region was reached before.
+  // Records `c` and its whole region at depth + 1 unless its region was reached before: in the
+  // per-blank-cell table when there is one (its entries tell the regions reached), else in the
+  // placement's word.
   void visit(const Candidate& c) {
-    Word& seen = seen_[c.rank];
-    if ((seen >> c.blank) & 1u) return;
-    if (seen == 0) seen = static_cast<Word>(depth_ + 1) << kValueShift<Word>;
-    seen |= static_cast<Word>(geo_.region(c.blank, geo_.all & ~c.covered));
-    next_.push_back((c.rank << kCellBits) | static_cast<uint64_t>(c.blank));
+    uint64_t region = 0;
+    if (by_cell_) {
+      uint8_t* row = by_cell_ + uint64_t{c.rank} * static_cast<uint64_t>(geo_.cells);
+      if (row[c.blank] != kUnreachedPlacement) return;
+      region = geo_.region(c.blank, geo_.all & ~c.covered);
+      mark_region(row, region, static_cast<uint8_t>(depth_ + 1));
+    } else {
+      Word& seen = seen_[c.rank];
+      if ((seen >> c.blank) & 1u) return;
+      if (seen == 0) seen = static_cast<Word>(depth_ + 1) << kValueShift<Word>;
+      region = geo_.region(c.blank, geo_.all & ~c.covered);
+      seen |= static_cast<Word>(region);
+    }
+    next_.push_back({c.cells, c.rank, static_cast<uint32_t>(region)});
   }
 
   const Geometry& geo_;
   const Ranker& ranker_;
   std::vector<Word>& seen_;
-  std::vector<uint64_t>& next_;
+  std::vector<Entry>& next_;
+  uint8_t* by_cell_;
   uint8_t depth_;
   std::array<Candidate, 32> queue_{};
   size_t size_ = 0;
@@ -148,28 +193,39 @@ class Layer {
 // build_group_table with the search's words of type Word.
 template <typename Word>
 std::vector<uint8_t> build_table(const Geometry& geo, std::span<const uint8_t> group,
-                                 int blank_goal) {
+                                 int blank_goal, bool per_blank_cell) {
   const int k = static_cast<int>(group.size());
   const Ranker ranker(geo.cells, k);
-  std::array<uint8_t, kMaxPdbCells> pos{};
-  uint64_t covered = 0;
+  uint64_t cells = 0, covered = 0;
   for (int i = 0; i < k; ++i) {
-    pos[i] = group[i];
+    cells |= static_cast<uint64_t>(group[i]) << (i * kCellBits);
     covered |= uint64_t{1} << group[i];
   }
-  std::vector<Word> seen;
-  assign_on_huge_pages(seen, placement_count(geo.cells, k), Word{0});
-  const uint64_t start = ranker(pos);
-  seen[start] = static_cast<Word>(geo.region(blank_goal, geo.all & ~covered));
-  std::vector<uint64_t> layer{(start << kCellBits) | static_cast<uint64_t>(blank_goal)};
-  std::vector<uint64_t> next;
+  const uint64_t placements = placement_count(geo.cells, k);
+  const uint64_t start = ranker(cells);
+  const uint64_t start_region = geo.region(blank_goal, geo.all & ~covered);
+  std::vector<Word> seen;  // without a per-blank-cell table
+  std::vector<uint8_t> by_cell;
+  if (per_blank_cell) {
+    assign_on_huge_pages(by_cell, placements * static_cast<uint64_t>(geo.cells),
+                         kUnreachedPlacement);
+    mark_region(by_cell.data() + start * static_cast<uint64_t>(geo.cells), start_region, 0);
+  } else {
+    assign_on_huge_pages(seen, placements, Word{0});
+    seen[start] = static_cast<Word>(start_region);
+  }
+  std::vector<Entry> layer{
+      {cells, static_cast<uint32_t>(start), static_cast<uint32_t>(start_region)}};
+  std::vector<Entry> next;
   for (uint8_t depth = 0; !layer.empty(); ++depth) {
     next.clear();
-    Layer<Word> expansion(geo, ranker, seen, next, depth);
-    for (uint64_t entry : layer) expansion.expand(entry);
+    Layer<Word> expansion(geo, ranker, seen, next, per_blank_cell ? by_cell.data() : nullptr,
+                          depth);
+    for (const Entry& entry : layer) expansion.expand(entry);
     expansion.flush();
     layer.swap(next);
   }
+  if (per_blank_cell) return by_cell;
   std::vector<uint8_t> table(seen.size());
   for (size_t i = 0; i < seen.size(); ++i)
     table[i] =
@@ -180,10 +236,11 @@ std::vector<uint8_t> build_table(const Geometry& geo, std::span<const uint8_t> g
 }  // namespace
 
 std::vector<uint8_t> build_group_table(int rows, int cols, std::span<const uint8_t> group,
-                                       int blank_goal) {
+                                       int blank_goal, bool per_blank_cell) {
   const Geometry geo(rows, cols);
-  if (geo.cells <= kValueShift<uint32_t>) return build_table<uint32_t>(geo, group, blank_goal);
-  return build_table<uint64_t>(geo, group, blank_goal);
+  if (geo.cells <= kValueShift<uint32_t>)
+    return build_table<uint32_t>(geo, group, blank_goal, per_blank_cell);
+  return build_table<uint64_t>(geo, group, blank_goal, per_blank_cell);
 }
 
 }  // namespace taquin::shape

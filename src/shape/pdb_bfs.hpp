@@ -20,8 +20,12 @@ inline constexpr uint8_t kUnreachedPlacement = 0xFF;
 // indistinguishable and their moves free. A 0-1 BFS from the goal over (placement, region of the
 // blank): free moves take the blank anywhere in its region of cells no group tile covers, so one
 // state stands for the whole region. Placements the goal cannot reach (on 2x2 boards, or when
-// the group holds every tile, the other parity) get kUnreachedPlacement.
+// the group holds every tile, the other parity) get kUnreachedPlacement. With `per_blank_cell`
+// the table has rows * cols entries a placement, index rank * cells + blank cell: the fewest
+// moves from that placement with the blank in that cell's region (kUnreachedPlacement for the
+// cells the tiles cover and for regions the goal cannot reach); a placement's least entry is
+// its entry without.
 std::vector<uint8_t> build_group_table(int rows, int cols, std::span<const uint8_t> group,
-                                       int blank_goal);
+                                       int blank_goal, bool per_blank_cell = false);
 
 }  // namespace taquin::shape

@@ -1,12 +1,16 @@
 // The process-wide cache of the default shape pattern databases, one build per key.
 #include "shape/pdb_cache.hpp"
 
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <tuple>
 
+#include "core/files.hpp"
+#include "pdb/pdb_set.hpp"
 #include "shape/partition.hpp"
+#include "shape/pdb_file.hpp"
 
 namespace taquin::shape {
 namespace {
@@ -22,12 +26,24 @@ struct Slot {
 SharedPdb build_default(int rows, int cols, int blank_goal) {
   Expected<Partition> partition = default_partition(rows, cols, blank_goal);
   if (!partition) return partition.error();
+  const std::string dir = shape_pdb_cache_dir();
+  const std::string path = dir.empty() ? "" : dir + "/" + shape_pdb_file_name(*partition);
+  if (!path.empty())
+    if (Expected<ShapePdb> cached = load_shape_pdb(path, *partition))
+      return std::make_shared<const ShapePdb>(std::move(*cached));
   Expected<ShapePdb> pdb = ShapePdb::build(*partition);
   if (!pdb) return pdb.error();
+  if (!path.empty()) save_shape_pdb(path, *pdb);  // a cache: a failed write only costs a build
   return std::make_shared<const ShapePdb>(std::move(*pdb));
 }
 
 }  // namespace
+
+std::string shape_pdb_cache_dir() {
+  const std::string dir = pdb::default_pdb_dir(std::getenv("TAQUIN_PDB_DIR"),
+                                               std::getenv("XDG_DATA_HOME"), std::getenv("HOME"));
+  return !dir.empty() && files::is_directory(dir) ? dir : "";
+}
 
 Expected<std::shared_ptr<const ShapePdb>> shared_default_pdb(int rows, int cols, int blank_goal) {
   static std::mutex mutex;  // guards `slots`, not the builds

@@ -10,12 +10,18 @@
 
 namespace taquin::shape {
 
-// The ShapePdb of default_partition(rows, cols, blank_goal), built on the first call for those
-// arguments and kept for the process's life; later calls, from any thread, share it (a call made
-// while another builds it waits for that build). The build heeds no limit, cancel or memory
-// budget: its time and memory are bounded by the catalogue's groups (at most the placements its
-// comments name, a byte each, for the shapes it lists). Errors: default_partition's, and
-// ShapePdb::build's (a failed build is remembered as well).
+// The directory of databases (pdb::default_pdb_dir of $TAQUIN_PDB_DIR, $XDG_DATA_HOME, $HOME)
+// when it exists, the cache of the shape databases; else "" (no cache, nothing created).
+std::string shape_pdb_cache_dir();
+
+// The ShapePdb of default_partition(rows, cols, blank_goal), read on the first call for those
+// arguments from its file in shape_pdb_cache_dir() (shape/pdb_file.hpp) when that file is sound,
+// else built and then written there (a file refused, damaged or of another partition, is
+// replaced; a failed write is ignored), and kept for the process's life; later calls, from any
+// thread, share it (a call made while another builds it waits for that build). The build heeds no
+// limit, cancel or memory budget: its time and memory are bounded by the catalogue's groups (at
+// most the placements its comments name, a byte each, for the shapes it lists). Errors:
+// default_partition's, and ShapePdb::build's (a failed build is remembered as well).
 Expected<std::shared_ptr<const ShapePdb>> shared_default_pdb(int rows, int cols, int blank_goal);
 
 // The name of that database as the CLI prints it, without building it: the shape and the group
