@@ -59,7 +59,8 @@ TEST(DefaultPdbDir, TaquinPdbDirThenXdgDataHomeThenHome) {
 TEST(BuiltinCatalogues, EmbeddedTextIsTheSourceTreesAndBuildsByName) {
   ASSERT_EQ(pdb::builtin_catalogues(),
             (std::vector<std::string>{"7-8", "7-8-centre", "7-8-edge", "6-6-3", "5-5-5", "7-8-max",
-                                      "6-6-6-6-max", "6-6-6-6"}));
+                                      "6-6-6-6-max", "6-6-6-6", "6x6-5", "6x6-5-centre", "7x7-5",
+                                      "7x7-5-centre"}));
   for (const std::string& stem : pdb::builtin_catalogues()) {
     std::stringstream file;
     file << std::ifstream(std::string(TAQUIN_SOURCE_DIR) + "/pdb/" + stem + ".cat").rdbuf();
@@ -78,7 +79,8 @@ TEST(BuiltinCatalogues, EmbeddedTextIsTheSourceTreesAndBuildsByName) {
   ASSERT_FALSE(unknown.ok());
   EXPECT_EQ(unknown.error().describe(),
             "7-9: no such catalogue file, nor a built-in catalogue (built in: 7-8, 7-8-centre, "
-            "7-8-edge, 6-6-3, 5-5-5, 7-8-max, 6-6-6-6-max, 6-6-6-6)");
+            "7-8-edge, 6-6-3, 5-5-5, 7-8-max, 6-6-6-6-max, 6-6-6-6, 6x6-5, 6x6-5-centre, 7x7-5, "
+            "7x7-5-centre)");
   // A path is a file, never a name.
   Expected<pdb::Catalogue> path = pdb::find_catalogue("./7-8.cat");
   ASSERT_FALSE(path.ok());
@@ -325,7 +327,8 @@ TEST_F(ChoiceCli, DefaultDirectoryFollowsTheEnvironment) {
   EXPECT_EQ(unknown.status, 2);
   EXPECT_EQ(unknown.err,
             "taquin: 5-5-6: no such catalogue file, nor a built-in catalogue (built in: 7-8, "
-            "7-8-centre, 7-8-edge, 6-6-3, 5-5-5, 7-8-max, 6-6-6-6-max, 6-6-6-6)\n");
+            "7-8-centre, 7-8-edge, 6-6-3, 5-5-5, 7-8-max, 6-6-6-6-max, 6-6-6-6, 6x6-5, "
+            "6x6-5-centre, 7x7-5, 7x7-5-centre)\n");
 }
 
 }  // namespace

@@ -214,7 +214,8 @@ void setup_pdb(CLI::App& app, int& exit_code) {
       ->add_option(
           "catalogue", options->catalogue,
           "A built-in catalogue (4x4: 7-8, 7-8-centre, 7-8-edge, 6-6-3, 5-5-5, 7-8-max; 5x5: "
-          "6-6-6-6-max, 6-6-6-6) or a file: side N, then one group of goal cells a "
+          "6-6-6-6-max, 6-6-6-6; 6x6: 6x6-5, 6x6-5-centre; 7x7: 7x7-5, 7x7-5-centre) or a file: "
+          "side N, then one group of goal cells a "
           "line")
       ->required();
   build->add_option("-o,--out", options->out_dir,

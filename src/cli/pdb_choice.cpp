@@ -16,7 +16,7 @@ namespace taquin::cli {
 void add_pdb_options(CLI::App* sub, PdbChoice& choice) {
   sub->add_option(
       "--pdb", choice.location,
-      "Pattern databases (4x4, 5x5): a directory (the strongest complete set in it) or a "
+      "Pattern databases (4x4 to 7x7): a directory (the strongest complete set in it) or a "
       "catalogue file; default pdb/, then $TAQUIN_PDB_DIR, else $XDG_DATA_HOME/taquin, "
       "else ~/.local/share/taquin");
   sub->add_flag(
@@ -24,7 +24,10 @@ void add_pdb_options(CLI::App* sub, PdbChoice& choice) {
       "Build the databases first when they are missing, into the --pdb directory or the "
       "default one: for 4x4, the 7-8 set that serves the goal (15 to 20 s on 2 cores, 1.1 GB "
       "of memory); for 5x5 goals with the blank on a corner, 6-6-6-6-max (about 30 s, 760 MB, "
-      "2.5 GB on disk with its direct files)");
+      "2.5 GB on disk with its direct files); for 6x6 and 7x7 goals with the blank on a corner "
+      "or a centre cell, 6x6-5 (some 13 s of CPU, 160 MB on disk) or 7x7-5 (some 85 s of CPU, 920 "
+      "MB) "
+      "or their -centre variants");
 }
 
 BuildReport::BuildReport(size_t groups) : groups_(groups), tty_(isatty(STDERR_FILENO)) {}

@@ -1,6 +1,6 @@
 // Files embedded in the binary: reference instance sets (korf100, hardest80, hardest8...) and the
 // shipped pattern-database catalogues (7-8, 7-8-centre, 7-8-edge, 6-6-3, 5-5-5, 7-8-max,
-// 6-6-6-6-max, 6-6-6-6).
+// 6-6-6-6-max, 6-6-6-6, 6x6-5, 6x6-5-centre, 7x7-5, 7x7-5-centre).
 #pragma once
 
 #include <optional>

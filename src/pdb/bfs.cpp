@@ -61,6 +61,9 @@ class Search {
         seen_count_(blocks_.count(), 0),
         frontier_count_{std::vector<uint32_t>(blocks_.count(), 0),
                         std::vector<uint32_t>(blocks_.count(), 0)},
+        frontier_sets_{std::vector<uint64_t>((blocks_.set_cells.size() + 63) / 64, 0),
+                       std::vector<uint64_t>((blocks_.set_cells.size() + 63) / 64, 0)},
+        active_sets_((blocks_.set_cells.size() + 63) / 64, 0),
         depth_((zero_aware_ ? blocks_.count() : blocks_.set_cells.size()) * orders_) {
     dist_.resize(static_cast<size_t>(k_));
     for (int i = 0; i < k_; ++i)
@@ -88,10 +91,14 @@ class Search {
     (*frontier_[0])[block * words_ + order / 64] |= uint64_t{1} << (order % 64);
     seen_count_[block] = 1;
     frontier_count_[0][block] = 1;
+    const uint64_t goal_set = colex_rank(occupied);
+    frontier_sets_[0][goal_set / 64] |= uint64_t{1} << (goal_set % 64);
     reached_placements_ = 1;
     reached_states_ = 1;
     for (int depth = 0;; ++depth) {
       std::atomic<uint64_t> states{0}, placements{0};
+      std::fill(frontier_sets_[(depth + 1) & 1].begin(), frontier_sets_[(depth + 1) & 1].end(), 0);
+      mark_active_sets(depth);
       tbb::parallel_for(tbb::blocked_range<uint64_t>(0, blocks_.set_cells.size(), 8),
                         [&](const tbb::blocked_range<uint64_t>& r) {
                           std::vector<uint64_t> scratch(3 * words_);
@@ -187,10 +194,16 @@ class Search {
   void next_round(uint64_t set, int depth, uint64_t* scratch, RoundCount& count) {
     const uint64_t* const frontier = frontier_[depth & 1]->data();
     const std::vector<uint32_t>& frontier_count = frontier_count_[depth & 1];
+    const uint64_t* const frontier_sets = frontier_sets_[depth & 1].data();
     uint64_t* const next = frontier_[(depth + 1) & 1]->data();
     std::vector<uint32_t>& next_count = frontier_count_[(depth + 1) & 1];
     const uint64_t cells = blocks_.set_cells[set];
     const uint64_t first = blocks_.first[set], last = blocks_.first[set + 1];
+    if (!(active_sets_[set / 64] >> (set % 64) & 1)) {
+      std::fill(next_count.begin() + static_cast<ptrdiff_t>(first),
+                next_count.begin() + static_cast<ptrdiff_t>(last), 0);
+      return;
+    }
     uint64_t* const reach = scratch;
     bool some_block_full = false;
     uint64_t fresh_in_set = 0;
@@ -209,7 +222,10 @@ class Search {
         for (uint64_t ys = geo_.neighbours[x] & cells; ys != 0; ys &= ys - 1) {
           const int y = std::countr_zero(ys);
           const uint64_t other_cells = cells ^ (uint64_t{1} << y) ^ (uint64_t{1} << x);
-          const uint64_t other = blocks_.block_of(colex_rank(other_cells), y);
+          const uint64_t other_set = colex_rank(other_cells);
+          // (A small bitmap, read before the blocks' arrays, which are far larger.)
+          if (!(frontier_sets[other_set / 64] >> (other_set % 64) & 1)) continue;
+          const uint64_t other = blocks_.block_of(other_set, y);
           const uint32_t other_count = frontier_count[other];
           if (other_count == 0) continue;
           if (!any) {
@@ -255,6 +271,9 @@ class Search {
       if (zero_aware_ && fresh != 0) mark(out, b * orders_, depth + 1);
     }
     count.states += fresh_in_set;
+    if (fresh_in_set != 0)
+      std::atomic_ref<uint64_t>(frontier_sets_[(depth + 1) & 1][set / 64])
+          .fetch_or(uint64_t{1} << (set % 64), std::memory_order_relaxed);
     // Placements first reached: in a block of this round and in no block before it. A block
     // already full holds every placement of the set.
     if (fresh_in_set == 0 || some_block_full) return;
@@ -278,6 +297,39 @@ class Search {
     for (uint64_t w = 0; w < words_; ++w)
       count.placements += static_cast<uint64_t>(std::popcount(fresh_any[w]));
     if (!zero_aware_) mark(fresh_any, set * orders_, depth + 1);
+  }
+
+  // Sets the bits of active_sets_ for the sets one move from a set of round depth's frontier: the
+  // others reach nothing in round depth + 1. All of them when that frontier holds many sets.
+  void mark_active_sets(int depth) {
+    const std::vector<uint64_t>& frontier = frontier_sets_[depth & 1];
+    uint64_t count = 0;
+    for (const uint64_t w : frontier) count += static_cast<uint64_t>(std::popcount(w));
+    if (count * 8 > blocks_.set_cells.size()) {
+      std::fill(active_sets_.begin(), active_sets_.end(), ~uint64_t{0});
+      return;
+    }
+    std::fill(active_sets_.begin(), active_sets_.end(), 0);
+    tbb::parallel_for(
+        tbb::blocked_range<uint64_t>(0, frontier.size(), 64),
+        [&](const tbb::blocked_range<uint64_t>& r) {
+          for (uint64_t w = r.begin(); w != r.end(); ++w)
+            for (uint64_t bits = frontier[w]; bits != 0; bits &= bits - 1)
+              mark_neighbours(
+                  blocks_.set_cells[w * 64 + static_cast<uint64_t>(std::countr_zero(bits))]);
+        });
+  }
+  // Sets the bits of active_sets_ for the sets one move of a tile from `cells`.
+  void mark_neighbours(uint64_t cells) {
+    const uint64_t free = geo_.all & ~cells;
+    for (uint64_t ys = cells; ys != 0; ys &= ys - 1) {
+      const int y = std::countr_zero(ys);
+      for (uint64_t xs = geo_.neighbours[y] & free; xs != 0; xs &= xs - 1) {
+        const uint64_t other = colex_rank(cells ^ (uint64_t{1} << y) ^ (xs & (~xs + 1)));
+        std::atomic_ref<uint64_t>(active_sets_[other / 64])
+            .fetch_or(uint64_t{1} << (other % 64), std::memory_order_relaxed);
+      }
+    }
   }
 
   // depth_[base + o] = value for each order o set in `bits`.
@@ -368,6 +420,9 @@ class Search {
   std::unique_ptr<HugeArray<uint64_t>> frontier_[2];  // round depth's blocks: [depth & 1]
   std::vector<uint32_t> seen_count_;
   std::vector<uint32_t> frontier_count_[2];
+  // Bit s set when set s has a block in round depth's frontier: [depth & 1].
+  std::vector<uint64_t> frontier_sets_[2];
+  std::vector<uint64_t> active_sets_;  // bit s: set s may reach states in the round under way
   // The round each placement (zero-aware: each state) was first reached, by set (block) rank
   // times k! plus order rank.
   HugeArray<uint8_t> depth_;

@@ -102,6 +102,7 @@ struct Blocks {
   // The block of set `set` whose region holds `cell` (a free cell of the set).
   uint64_t block_of(uint64_t set, int cell) const {
     uint64_t b = first[set];
+    if (first[set + 1] == b + 1) return b;  // (one region: its cells are not read)
     while (!(region[b] >> cell & 1)) ++b;
     return b;
   }

@@ -36,9 +36,12 @@ Expected<bool> check_buildable(const Catalogue& catalogue, uint64_t max_memory) 
                                                : std::string()) +
                      "; a catalogue to build puts every other cell in a group"};
   }
+  std::vector<uint64_t> estimate(65, 0);  // by group size (0: not computed yet)
   for (size_t g = 0; g < catalogue.groups.size(); ++g) {
-    const uint64_t need =
-        build_memory_estimate(catalogue.side, static_cast<int>(catalogue.groups[g].size()));
+    const size_t tiles = catalogue.groups[g].size();
+    if (estimate[tiles] == 0)
+      estimate[tiles] = build_memory_estimate(catalogue.side, static_cast<int>(tiles));
+    const uint64_t need = estimate[tiles];
     if (need > max_memory)
       return Error{catalogue.source, catalogue.group_lines[g],
                    "building this group needs about " + std::to_string(need >> 20) +

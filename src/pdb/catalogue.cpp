@@ -123,9 +123,9 @@ Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& so
                        std::to_string(kMaxTableEntries) + " placements on " +
                        std::to_string(cells) +
                        " cells, the most a table may have (its indexes are 32-bit)"};
-    if (partition_groups++ == kMaxGroups)
+    if (partition_groups++ == max_groups(cat.side))
       return Error{source, line_no,
-                   "too many groups (at most " + std::to_string(kMaxGroups) +
+                   "too many groups (at most " + std::to_string(max_groups(cat.side)) +
                        (cat.partitions > 1 ? " a partition)" : ")")};
     cat.groups.push_back(std::move(group));
     cat.group_lines.push_back(line_no);

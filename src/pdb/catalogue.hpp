@@ -10,8 +10,15 @@
 
 namespace taquin::pdb {
 
-// Most groups a partition may hold (the heuristic keeps one value per group in its state).
-inline constexpr int kMaxGroups = 8;
+// Most groups a partition may hold on a side-`side` board: the heuristic's state keeps one value
+// per group, so its size is fixed per side (8 up to 6x6, enough for groups of five tiles; 7x7's
+// 48 tiles need 10 such groups, 8x8's 63 need 13).
+constexpr int max_groups(int side) {
+  return side <= 6 ? 8 : side == 7 ? 12 : 16;
+}
+
+// Most groups a partition may hold on any side.
+inline constexpr int kMaxGroups = max_groups(8);
 
 // Most partitions a catalogue may hold (the heuristic looks each up in two symmetric views).
 inline constexpr int kMaxPartitions = 2;
@@ -47,12 +54,12 @@ struct Catalogue {
 // (a value per cell of the blank, see Table); a line "partition" (side kMinPartitionSide and up)
 // ends one partition of the tiles and starts another, whose groups are summed apart (the heuristic
 // takes the larger sum); every other line lists the cells of one group, separated by spaces. The
-// groups of a partition are disjoint, non-empty, have at most kMaxTableEntries placements each,
-// and leave at least one cell uncovered (for the blank, the same in every partition); a catalogue
-// may leave other cells out (its heuristic ignores their tiles), which check_buildable
-// (builder.hpp) refuses for a build. The tables are built for goals with the blank on that cell
-// (and serve, through a symmetry of the square, every goal whose blank cell it maps there).
-// Errors name `source` and the line.
+// groups of a partition are disjoint, non-empty, at most max_groups(N), have at most
+// kMaxTableEntries placements each, and leave at least one cell uncovered (for the blank, the same
+// in every partition); a catalogue may leave other cells out (its heuristic ignores their tiles),
+// which check_buildable (builder.hpp) refuses for a build. The tables are built for goals with the
+// blank on that cell (and serve, through a symmetry of the square, every goal whose blank cell it
+// maps there). Errors name `source` and the line.
 Expected<Catalogue> parse_catalogue(std::string_view text, const std::string& source,
                                     const std::string& stem);
 

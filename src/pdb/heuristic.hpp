@@ -43,11 +43,13 @@ class PdbHeuristic {
   static_assert(Views == 2 || (Views == 4 && N >= kMinPartitionSide));
   static constexpr int kCells = N * N;
   static constexpr int kMaxViews = Views;
+  // Groups a view may have: the state, copied for every child, holds no more.
+  static constexpr int kGroups = max_groups(N);
 
   struct State {
-    std::array<std::array<uint32_t, kMaxGroups>, kMaxViews> index{};     // placement rank per group
-    std::array<std::array<uint8_t, kMaxGroups>, kMaxViews> manhattan{};  // its tiles' distance
-    std::array<std::array<uint8_t, kMaxGroups>, kMaxViews> part{};       // its table value
+    std::array<std::array<uint32_t, kGroups>, kMaxViews> index{};     // placement rank per group
+    std::array<std::array<uint8_t, kGroups>, kMaxViews> manhattan{};  // its tiles' distance
+    std::array<std::array<uint8_t, kGroups>, kMaxViews> part{};       // its table value
     std::array<int, kMaxViews> sum{};
   };
 
@@ -270,7 +272,7 @@ class PdbHeuristic {
     std::array<std::array<Between, 4>, kCells> between{};                // [from cell][direction]
     std::array<std::array<std::array<Step, kCells>, 4>, kCells> step{};  // [from][dir][label]
     std::array<std::array<uint32_t, kCells>, kCells> jump{};  // [moved label][jumped label]
-    std::array<Group, kMaxGroups> group{};
+    std::array<Group, kGroups> group{};
   };
 
   // View v's sum after the read r, from the parent's state s.
@@ -380,5 +382,7 @@ decltype(auto) with_pdb_heuristic(const PdbSet& set, int blank_cell, Use&& use) 
 static_assert(PrefetchingHeuristic<PdbHeuristic<4>, 4> && PrefetchingHeuristic<PdbHeuristic<5>, 5>);
 static_assert(PrefetchingHeuristic<PdbHeuristic<3>, 3> && !SteppedHeuristic<PdbHeuristic<4>, 4>);
 static_assert(LookaheadHeuristic<PdbMaxHeuristic<4>, 4>);
+// (The 4x4 and 5x5 searches copy a state of eight groups a view, as before larger sides.)
+static_assert(sizeof(PdbHeuristic<4>::State) == 104 && sizeof(PdbHeuristic<5, 4>::State) == 208);
 
 }  // namespace taquin::pdb

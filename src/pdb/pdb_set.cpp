@@ -106,7 +106,12 @@ std::string build_advice(const Goal& goal, const std::string& dir, const std::st
            build_command(*catalogue, target.empty() ? "pdb" : target, default_dir) + "`";
   }
   const std::string why =
-      goal.side() == 5 ? "the built-in 6-6-6-6-max serves goals with the blank on a corner; " : "";
+      goal.side() == 5   ? "the built-in 6-6-6-6-max serves goals with the blank on a corner; "
+      : goal.side() == 6 ? "the built-in 6x6-5 and 6x6-5-centre serve goals with the blank on a "
+                           "corner or a centre cell; "
+      : goal.side() == 7 ? "the built-in 7x7-5 and 7x7-5-centre serve goals with the blank on a "
+                           "corner or the centre cell; "
+                         : "";
   return why + "write a " + size_text(goal.side()) + " catalogue for blank cell " +
          std::to_string(goal.blank_cell()) + " (see pdb/README.md) and build it with " +
          "`taquin pdb build FILE.cat -o " + (target.empty() ? "pdb" : target) + "`";
@@ -189,6 +194,8 @@ std::string shipped_catalogue_for(const Goal& goal) {
   std::vector<const char*> stems;
   if (goal.side() == 4) stems = {"7-8", "7-8-centre", "7-8-edge"};
   if (goal.side() == 5) stems = {"6-6-6-6-max"};
+  if (goal.side() == 6) stems = {"6x6-5", "6x6-5-centre"};
+  if (goal.side() == 7) stems = {"7x7-5", "7x7-5-centre"};
   for (const char* stem : stems) {
     Expected<Catalogue> catalogue = builtin_catalogue(stem);
     if (catalogue && !usable_symmetries(*catalogue, goal.blank_cell()).empty()) return stem;

@@ -40,7 +40,8 @@ std::string default_pdb_dir(const char* taquin_pdb_dir, const char* xdg_data_hom
 
 // The catalogues built into the binary, strongest first (4x4): "7-8" (blank on a corner),
 // "7-8-centre" (on a centre cell), "7-8-edge" (on another edge cell), "6-6-3", "5-5-5"; then
-// (5x5) "6-6-6-6" (blank on a corner), "6-6-6-6-max" (two partitions).
+// (5x5) "6-6-6-6" (blank on a corner), "6-6-6-6-max" (two partitions); then "6x6-5",
+// "6x6-5-centre", "7x7-5", "7x7-5-centre" (blank on a corner, on a centre cell).
 const std::vector<std::string>& builtin_catalogues();
 
 // The built-in catalogue `name` ("7-8" or "7-8.cat"); its source is its stem, so that
@@ -55,8 +56,9 @@ Expected<Catalogue> find_catalogue(const std::string& file_or_name);
 bool is_builtin(const Catalogue& catalogue);
 
 // The stem of the built-in catalogue that serves `goal` (one whose blank cell a symmetry maps the
-// goal's blank cell to): 7-8, 7-8-centre or 7-8-edge for 4x4, 6-6-6-6 for 5x5 goals with the
-// blank on a corner; "" for any other goal.
+// goal's blank cell to): 7-8, 7-8-centre or 7-8-edge for 4x4, 6-6-6-6-max for 5x5 goals with
+// the blank on a corner, 6x6-5 or 6x6-5-centre for 6x6 and 7x7-5 or 7x7-5-centre for 7x7 goals
+// with the blank on a corner or a centre cell; "" for any other goal.
 std::string shipped_catalogue_for(const Goal& goal);
 
 // The command that builds `catalogue` into `dir`: "taquin pdb build NAME|FILE", with "-o dir"
@@ -85,11 +87,11 @@ Expected<PdbSet> load_pdb_set(const std::string& dir_or_catalogue, const Goal& g
 
 // Like load_pdb_set, but when nothing serves the goal (PdbMiss::Absent), builds first: the
 // catalogue paths.location names (tables beside it), or the built-in catalogue that serves the
-// goal (shipped_catalogue_for: 7-8 for 4x4, 6-6-6-6 for 5x5) into paths.location when it is a
-// directory, else into paths.default_dir. Damaged or refused files are reported, not rebuilt; a
-// catalogue check_buildable refuses (with build.max_memory) is an error before any work. `build`
-// carries threads and progress; `building`, when set, is told the catalogue and directory before
-// a build starts.
+// goal (shipped_catalogue_for: 7-8 for 4x4, 6-6-6-6-max for 5x5, 6x6-5, 7x7-5...) into
+// paths.location when it is a directory, else into paths.default_dir. Damaged or refused files are
+// reported, not rebuilt; a catalogue check_buildable refuses (with build.max_memory) is an error
+// before any work. `build` carries threads and progress; `building`, when set, is told the
+// catalogue and directory before a build starts.
 Expected<PdbSet> load_or_build_pdb_set(
     const PdbPaths& paths, const Goal& goal, const BuildOptions& build,
     const std::function<void(const Catalogue&, const std::string& dir)>& building = {},

@@ -1,7 +1,7 @@
 // libFuzzer target: the pattern-database catalogue parser on any bytes. A parsed catalogue must
 // satisfy what the parser promises: a side in range, one to kMaxPartitions partitions (several
-// only from kMinPartitionSide) of one to kMaxGroups disjoint groups within the board each, the
-// blank's cell left out of all.
+// only from kMinPartitionSide) of one to max_groups(side) disjoint groups within the board each,
+// the blank's cell left out of all.
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
@@ -41,7 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       partition_covered = 0;
       partition_groups = 0;
     }
-    require(++partition_groups <= static_cast<size_t>(taquin::pdb::kMaxGroups));
+    require(++partition_groups <= static_cast<size_t>(taquin::pdb::max_groups(catalogue.side)));
     require(!catalogue.groups[g].empty());
     for (const uint8_t cell : catalogue.groups[g]) {
       require(cell < cells && cell != catalogue.blank && !(partition_covered >> cell & 1));
