@@ -240,6 +240,7 @@ class AnytimeWorker {
       if (store.node(e.index).g() == (e.g_and_h >> kHBits))
         least = std::min(least, (e.g_and_h >> kHBits) + (e.g_and_h & kHMask));
     const int best = shared_.length();
+    if (least == UINT32_MAX && best == INT_MAX) return;  // nothing open, nothing found
     shared_.prove(with_parity(start_, static_cast<int>(std::min<int64_t>(least, best))));
   }
 
