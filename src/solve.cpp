@@ -74,7 +74,7 @@ std::optional<Error> check_solve_input(std::span<const Tile> tiles, const Goal& 
   }
   if (plan.threads < 1) return bad("threads must be 1 or more");
   if (plan.threads > 1 && plan.algorithm != Algorithm::Ida && plan.algorithm != Algorithm::Anytime)
-    return bad("only IDA* and the anytime search search in parallel");
+    return bad("only IDA* and anytime search in parallel");
   if (!(plan.weight >= 1.0) || !std::isfinite(plan.weight))
     return bad("the weight must be a finite number, 1 or more");
   if (!on_packed_boards(shape, plan)) {
