@@ -1,6 +1,8 @@
 // The one solve call: relabel, search on the board's shape, replay against the user's goal.
 #include "taquin/solve.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <utility>
 
@@ -29,9 +31,14 @@ SearchResult search_board(std::span<const Tile> tiles, const Goal& goal, const S
                 [&]<int N>() { return run_search<N>(goal.canonical<N>(tiles), plan, databases); })
           : shape::search(tiles, goal, plan);
   // A solution not proven shortest says how far from the shortest it may be.
+  // (Weighted and anytime searches prove a bound of their own: the larger is kept.)
   if (result.outcome == Outcome::Solved && !result.optimal)
     result.lower_bound =
-        static_cast<int>(shape::lower_bound_of(shape::canonical_grid(tiles, goal)));
+        std::max(result.lower_bound,
+                 static_cast<int>(shape::lower_bound_of(shape::canonical_grid(tiles, goal))));
+  if (result.outcome == Outcome::Solved && !result.optimal && takes_weight(plan.algorithm) &&
+      result.lower_bound >= static_cast<int>(result.moves.size()))
+    result.optimal = true;  // the bound meets the length
   return result;
 }
 
@@ -66,9 +73,15 @@ std::optional<Error> check_solve_input(std::span<const Tile> tiles, const Goal& 
     seen[t] = true;
   }
   if (plan.threads < 1) return bad("threads must be 1 or more");
-  if (plan.threads > 1 && plan.algorithm != Algorithm::Ida)
-    return bad("only IDA* searches in parallel");
+  if (plan.threads > 1 && plan.algorithm != Algorithm::Ida && plan.algorithm != Algorithm::Anytime)
+    return bad("only IDA* and anytime search in parallel");
+  if (!(plan.weight >= 1.0) || !std::isfinite(plan.weight))
+    return bad("the weight must be a finite number, 1 or more");
   if (!on_packed_boards(shape, plan)) {
+    if (plan.weight > 1.0 &&
+        (plan.algorithm == Algorithm::AStar || plan.algorithm == Algorithm::Ida))
+      return bad("weighted search (--weight) serves the square boards 2x2 to 8x8; a " +
+                 shape_name(shape) + " board is searched unweighted");
     if (std::optional<std::string> problem = shape::search_problem(shape, plan))
       return bad(*problem);
     return std::nullopt;

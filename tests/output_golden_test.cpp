@@ -80,14 +80,14 @@ TEST(OutputContract, SolveGoldenJson) {
       R"("moves":"UURDDR","optimal":true,"algorithm":"ida","heuristic":"linear",)"
       R"("threads":1,"states_selected":6,"max_states_in_memory":7,"nodes_expanded":6,)"
       R"("nodes_generated":7,"iterations":1,"seconds":T,"nodes_per_second":T,)"
-      R"("optimal_length":6,"lower_bound":null})"
+      R"("optimal_length":6,"lower_bound":null,"weight":null})"
       "\n"
       R"({"id":2,"source":"<stdin>","line":2,"size":3,"rows":3,"cols":3,"board":[2,1,3,4,5,6,7,8,0],)"
       R"("goal":[1,2,3,4,5,6,7,8,0],"solvable":false,"outcome":"unsolvable",)"
       R"("length":null,"moves":null,"optimal":false,"algorithm":"ida",)"
       R"("heuristic":"linear","threads":1,"states_selected":0,"max_states_in_memory":0,)"
       R"("nodes_expanded":0,"nodes_generated":0,"iterations":0,"seconds":T,)"
-      R"("nodes_per_second":T,"optimal_length":null,"lower_bound":null})"
+      R"("nodes_per_second":T,"optimal_length":null,"lower_bound":null,"weight":null})"
       "\n");
   // A search stopped at a limit: its bound.
   const auto limited =
@@ -100,7 +100,7 @@ TEST(OutputContract, SolveGoldenJson) {
       R"("length":null,"moves":null,"optimal":false,"algorithm":"ida",)"
       R"("heuristic":"linear","threads":1,"states_selected":5,"max_states_in_memory":24,)"
       R"("nodes_expanded":5,"nodes_generated":8,"iterations":1,"seconds":T,)"
-      R"("nodes_per_second":T,"optimal_length":null,"lower_bound":23})"
+      R"("nodes_per_second":T,"optimal_length":null,"lower_bound":23,"weight":null})"
       "\n");
 }
 
@@ -111,12 +111,12 @@ TEST(OutputContract, SolveGoldenCsv) {
       timed_csv(run.out),
       "id,source,line,size,rows,cols,board,goal,solvable,outcome,length,moves,optimal,algorithm,"
       "heuristic,threads,states_selected,max_states_in_memory,nodes_expanded,"
-      "nodes_generated,iterations,seconds,nodes_per_second,optimal_length,lower_bound,path\n"
+      "nodes_generated,iterations,seconds,nodes_per_second,optimal_length,lower_bound,weight,path\n"
       "1,<stdin>,1,3,3,3,4 1 3 7 2 6 0 5 8,1 2 3 4 5 6 7 8 0,true,solved,6,UURDDR,true,ida,"
-      "linear,1,6,7,6,7,1,T,T,6,,4 1 3 7 2 6 0 5 8;4 1 3 0 2 6 7 5 8;0 1 3 4 2 6 7 5 8;"
+      "linear,1,6,7,6,7,1,T,T,6,,,4 1 3 7 2 6 0 5 8;4 1 3 0 2 6 7 5 8;0 1 3 4 2 6 7 5 8;"
       "1 0 3 4 2 6 7 5 8;1 2 3 4 0 6 7 5 8;1 2 3 4 5 6 7 0 8;1 2 3 4 5 6 7 8 0\n"
       "2,<stdin>,2,3,3,3,2 1 3 4 5 6 7 8 0,1 2 3 4 5 6 7 8 0,false,unsolvable,,,false,ida,"
-      "linear,1,0,0,0,0,0,T,T,,,\n");
+      "linear,1,0,0,0,0,0,T,T,,,,\n");
 }
 
 TEST(OutputContract, SolveGoldenText) {

@@ -133,17 +133,18 @@ TEST(SolveRecord, EveryColumnInJsonAndCsv) {
       R"("moves":"RR","optimal":true,"algorithm":"ida","heuristic":"linear","threads":1,)"
       R"("states_selected":3,"max_states_in_memory":5,"nodes_expanded":2,)"
       R"("nodes_generated":4,"iterations":1,"seconds":0.25,"nodes_per_second":8,)"
-      R"("optimal_length":2,"lower_bound":null,)"
+      R"("optimal_length":2,"lower_bound":null,"weight":null,)"
       R"("path":[[1,2,3,4,5,6,0,7,8],[1,2,3,4,5,6,7,0,8],[1,2,3,4,5,6,7,8,0]]})");
   const RecordFormat csv("csv", solve_csv_columns(true));
   EXPECT_EQ(
       csv.header(),
       "id,source,line,size,rows,cols,board,goal,solvable,outcome,length,moves,optimal,algorithm,"
       "heuristic,threads,states_selected,max_states_in_memory,nodes_expanded,"
-      "nodes_generated,iterations,seconds,nodes_per_second,optimal_length,lower_bound,path\n");
+      "nodes_generated,iterations,seconds,nodes_per_second,optimal_length,lower_bound,weight,"
+      "path\n");
   EXPECT_EQ(csv.line(line),
             "7,\"b, \"\"q\"\".txt\",4,3,3,3,1 2 3 4 5 6 0 7 8,1 2 3 4 5 6 7 8 0,true,solved,2,RR,"
-            "true,ida,linear,1,3,5,2,4,1,0.25,8,2,,"
+            "true,ida,linear,1,3,5,2,4,1,0.25,8,2,,,"
             "1 2 3 4 5 6 0 7 8;1 2 3 4 5 6 7 0 8;1 2 3 4 5 6 7 8 0\n");
   EXPECT_EQ(solve_text_statistics(facts),
             "states selected (complexity in time): 3\n"
@@ -175,7 +176,7 @@ TEST(SolveRecord, NullsFollowTheOutcome) {
       R"("moves":null,"optimal":false,"algorithm":"bfs","heuristic":"none","threads":1,)"
       R"("states_selected":3,"max_states_in_memory":5,"nodes_expanded":2,)"
       R"("nodes_generated":4,"iterations":1,"seconds":0.25,"nodes_per_second":8,)"
-      R"("optimal_length":null,"lower_bound":2})");
+      R"("optimal_length":null,"lower_bound":2,"weight":null})");
   EXPECT_EQ(solve_text_statistics(facts).find("iterations"), std::string::npos);
   EXPECT_NE(solve_text_statistics(facts).find("optimal: unknown\n"), std::string::npos);
   // Unsolvable: no bound, in bench as in solve.

@@ -52,7 +52,7 @@ TEST(SolveCall, RefusesWhatItCannotSearch) {
   EXPECT_EQ(message(good, plan), "solve: threads must be 1 or more");
   plan.threads = 2;
   plan.algorithm = Algorithm::AStar;
-  EXPECT_EQ(message(good, plan), "solve: only IDA* searches in parallel");
+  EXPECT_EQ(message(good, plan), "solve: only IDA* and anytime search in parallel");
   plan = {};
   plan.heuristic = HeuristicKind::Pdb;
   EXPECT_EQ(message(good, plan), "solve: the pdb heuristic needs pattern databases");

@@ -46,6 +46,17 @@ Expected<double> parse_seconds_limit(const std::string& text, const std::string&
   return value;
 }
 
+Expected<double> parse_weight(const std::string& text, const std::string& option) {
+  // The form of --max-seconds: digits with an optional fraction, nothing else.
+  Expected<double> value = parse_seconds_limit(text, option);
+  if (!value || *value < 1.0)
+    return Error{option, 0,
+                 "'" + text +
+                     "' is not a weight (a number from 1: the solution within that many times "
+                     "the shortest, e.g. 1.5 or 2)"};
+  return value;
+}
+
 Expected<Limits> parse_limits(const std::string& max_memory, const std::string& max_nodes,
                               const std::string& max_seconds) {
   Limits limits;

@@ -18,6 +18,7 @@
 #include <tbb/task_arena.h>
 
 #include "cli/command.hpp"
+#include "cli/limits.hpp"
 #include "cli/memory_size.hpp"
 #include "cli/pdb_choice.hpp"
 #include "cli/solve_report.hpp"
@@ -86,7 +87,18 @@ Expected<SearchPlan> plan_of(const SolveCliOptions& options) {
                  options.algorithm +
                      " uses no heuristic (leave --heuristic out, or choose --algorithm ida, astar "
                      "or greedy)"};
-  plan.threads = plan.algorithm == Algorithm::Ida ? ida_threads(options) : 1;
+  plan.threads = plan.algorithm == Algorithm::Ida || plan.algorithm == Algorithm::Anytime
+                     ? ida_threads(options)
+                     : 1;
+  if (plan.algorithm == Algorithm::Anytime) plan.weight = kAnytimeWeight;
+  if (!options.weight.empty()) {
+    if (options.algorithm.empty() || !takes_weight(plan.algorithm))
+      return Error{"--weight", 0,
+                   "only --algorithm astar, ida and anytime take a weight (choose one of them)"};
+    Expected<double> weight = parse_weight(options.weight, "--weight");
+    if (!weight) return weight.error();
+    plan.weight = *weight;
+  }
   Expected<Limits> limits =
       parse_limits(options.max_memory, options.max_nodes, options.max_seconds);
   if (!limits) return limits.error();
@@ -254,7 +266,8 @@ std::optional<Error> Batch::read_ahead() {
     jobs_ahead_ += entry->job ? 1 : 0;
     ahead_.push_back(std::move(*entry));
   }
-  if (plan_.algorithm != Algorithm::Ida && batch_threads_ > 1 && jobs_ahead_ < 2)
+  if (plan_.algorithm != Algorithm::Ida && plan_.algorithm != Algorithm::Anytime &&
+      batch_threads_ > 1 && jobs_ahead_ < 2)
     return Error{"--threads", 0,
                  "only --algorithm ida searches one board on several threads (a batch of boards "
                  "runs that many boards at once with any algorithm)"};

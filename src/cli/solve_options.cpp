@@ -17,10 +17,17 @@ void setup_solve(CLI::App& app, int& exit_code) {
       "statistics");
   add_input_options(sub, options->input);
   sub->add_option("--algorithm,-a", options->algorithm,
-                  "ida, astar, greedy (fast, not optimal), uniform, bfs, or constructive (a row or "
-                  "column at a time: any size in real time, not optimal); default: ida on boards "
-                  "of at most 25 cells, constructive on larger ones (said on stderr)")
-      ->check(CLI::IsMember({"ida", "astar", "greedy", "uniform", "bfs", "constructive"}));
+                  "ida, astar, greedy (fast, not optimal), uniform, bfs, constructive (a row or "
+                  "column at a time: any size in real time, not optimal), or anytime (a first "
+                  "solution fast, shortened until --max-seconds, --max-nodes, --max-memory or "
+                  "Ctrl-C; squares 2x2 to 8x8); default: ida on boards of at most 25 cells, "
+                  "constructive on larger ones (said on stderr)")
+      ->check(
+          CLI::IsMember({"ida", "astar", "greedy", "uniform", "bfs", "constructive", "anytime"}));
+  sub->add_option("--weight,-w", options->weight,
+                  "A* and IDA*: the heuristic times W (a number from 1, e.g. 1.5): a solution "
+                  "within W times the shortest, found sooner (not proven optimal); anytime: its "
+                  "first solution's weight (default 3)");
   sub->add_option("--heuristic,-H", options->heuristic,
                   "hamming, manhattan, linear (linear conflict) or pdb (pattern databases); "
                   "default: pdb on 4x4 and 5x5 when their databases are built, else linear")
@@ -45,8 +52,9 @@ void setup_solve(CLI::App& app, int& exit_code) {
   sub->add_option("--max-seconds", options->max_seconds,
                   "Stop a search after this many seconds (above 0; default: none)");
   sub->add_option("--threads,-j", options->threads,
-                  "Threads: IDA* searches each board on them (0, the default: all cores); with "
-                  "another algorithm, a batch solves that many boards at once (default: 1)")
+                  "Threads: IDA* and anytime search each board on them (0, the default: all "
+                  "cores); with another algorithm, a batch solves that many boards at once "
+                  "(default: 1)")
       ->capture_default_str();
 #ifdef TAQUIN_MPI
   sub->add_flag("--verbose", options->verbose,

@@ -138,6 +138,7 @@ const Column kColumns[] = {
                           const Facts& f) { add_or_null(l, k, f.instance->optimal_length); }},
     {"lower_bound", [](JsonLine& l, std::string_view k,
                        const Facts& f) { add_or_null(l, k, record_lower_bound(*f.result)); }},
+    {"weight", [](JsonLine& l, std::string_view k, const Facts& f) { add_or_null(l, k, f.weight); }},
     {"published_nodes_generated",
      [](JsonLine& l, std::string_view k, const Facts& f) {
        add_or_null(l, k, f.published_nodes_generated);

@@ -22,11 +22,11 @@ class JsonLine;
 
 // The solve record's columns, in its order; `path` follows them with --show-path.
 // clang-format off
-inline constexpr std::array<std::string_view, 25> kSolveColumns = {
+inline constexpr std::array<std::string_view, 26> kSolveColumns = {
     "id", "source", "line", "size", "rows", "cols", "board", "goal", "solvable", "outcome", "length", "moves",
     "optimal", "algorithm", "heuristic", "threads", "states_selected", "max_states_in_memory",
     "nodes_expanded", "nodes_generated", "iterations", "seconds", "nodes_per_second",
-    "optimal_length", "lower_bound"};
+    "optimal_length", "lower_bound", "weight"};
 // clang-format on
 
 // bench's instance record: these columns of the solve record, and `published_nodes_generated`.
@@ -86,6 +86,8 @@ struct SolveFacts {
   // With --show-path: every board of the solution (`path`, written when solved).
   const std::vector<std::vector<Tile>>* path = nullptr;
   std::optional<int> seconds_decimals;  // `seconds` as "%.Nf" (compare), else "%.6g"
+  // A* or IDA* with --weight above 1: the solution is within weight× the shortest (null: none).
+  std::optional<double> weight;
   // bench: the nodes the published search generated on the board (null when none is known).
   std::optional<uint64_t> published_nodes_generated;
 };

@@ -1,6 +1,8 @@
 // `taquin solve`'s report of one board: its text, its JSON and CSV record (solve_report.hpp).
 #include "cli/solve_report.hpp"
 
+#include <sstream>
+
 #include "cli/command.hpp"
 #include "cli/memory_size.hpp"
 #include "taquin/solve.hpp"
@@ -9,6 +11,13 @@
 namespace taquin::cli {
 
 namespace {
+
+// The weight as the text report writes it ("1.5").
+std::string format_weight(double weight) {
+  std::ostringstream out;
+  out << weight;
+  return out.str();
+}
 
 // The instance line and the grid of board `id`.
 void print_board(std::ostream& out, int id, const Job& job, TermColour colour) {
@@ -25,6 +34,7 @@ void print_text_head(std::ostream& out, int id, const Job& job, const SearchPlan
   print_board(out, id, job, colour);
   out << "algorithm: " << algorithm_name(plan.algorithm);
   if (uses_heuristic(plan.algorithm)) out << ", heuristic " << heuristic;
+  if (const std::optional<double> weight = weight_of(plan)) out << ", weight " << *weight;
   out << ", threads " << plan.threads << '\n';
 }
 
@@ -41,7 +51,10 @@ void print_text(std::ostream& out, int id, const Job& job, const SolveCliOptions
   if (!head_shown) print_text_head(out, id, job, plan, heuristic, colour);
   if (result.outcome == Outcome::Solved) {
     out << "length: " << result.moves.size() << (result.moves.size() == 1 ? " move" : " moves")
-        << (result.optimal ? " (optimal)" : " (not proven optimal)");
+        << (result.optimal ? " (optimal)"
+            : weight_of(plan) && !result.optimal
+                ? " (within " + format_weight(*weight_of(plan)) + "x optimal)"
+                : " (not proven optimal)");
     if (!result.optimal && result.lower_bound > 0)
       out << "; the shortest has at least " << result.lower_bound;
     out << '\n';
@@ -77,6 +90,7 @@ SolveFacts solve_facts(int id, const Job& job, const SolveCliOptions& options,
   facts.kind = plan.algorithm;
   facts.heuristic = heuristic;
   facts.threads = plan.threads;
+  facts.weight = weight_of(plan);
   if (options.show_path) facts.path = &path;
   return facts;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -29,11 +30,18 @@ struct SolveCliOptions {
   std::string max_memory;   // empty: default_memory_limit()
   std::string max_nodes;    // empty: no limit
   std::string max_seconds;  // empty: no limit
+  std::string weight;       // --weight: empty for none (A*, IDA*: unweighted; anytime: its default)
   int threads = 0;          // 0: all cores for IDA*, one for the other algorithms
   ViewOptions view;         // --color, --notation, --svg, --animate, --gif
   bool progress = false;    // --progress: each IDA* iteration as a line on stderr
   bool verbose = false;     // MPI builds: the nodes each rank expanded, on stderr
 };
+
+// The weight of a weighted A* or IDA* plan (above 1): the record's `weight`; nullopt otherwise.
+inline std::optional<double> weight_of(const SearchPlan& plan) {
+  const bool weighted = plan.algorithm == Algorithm::AStar || plan.algorithm == Algorithm::Ida;
+  return weighted && plan.weight > 1.0 ? std::optional<double>(plan.weight) : std::nullopt;
+}
 
 // `taquin solve` with `options`: the plan, the stream of boards, then each board solved and its
 // record written (src/cli/solve.cpp). Returns the exit status.

@@ -12,7 +12,9 @@
 #include "heuristic/hamming_manhattan.hpp"
 #include "heuristic/linear_conflict.hpp"
 #include "pdb/heuristic.hpp"
+#include "search/anytime.hpp"
 #include "search/instances.hpp"
+#include "search/weighted.hpp"
 #include "taquin/search/solver.hpp"
 
 namespace taquin {
@@ -69,23 +71,37 @@ SearchResult run_search(const Board<N>& start, const SearchPlan& plan,
     default:
       break;
   }
+  auto ida = [&](const auto& h) -> SearchResult {
+    if (plan.threads > 1) return parallel_ida_search(start, h, plan.limits, plan.order);
+    // The pattern databases above 4x4 (whose serial search has one function per blank
+    // cell): the parallel search's order on one thread too (its frontier's subtrees in the
+    // split order), so that the last iteration's work does not depend on the thread count.
+    if (N >= kSplitOrderSide && plan.heuristic == HeuristicKind::Pdb) {
+      tbb::task_arena one_thread(1);
+      return one_thread.execute(
+          [&] { return parallel_ida_search(start, h, plan.limits, plan.order); });
+    }
+    return ida_search(start, h, plan.limits, plan.order);
+  };
+  const int weight = weight_thousandths(plan.weight);
+  // A* or IDA* with the heuristic scaled by the plan's weight, its result made what it proves.
+  auto weighted = [&](const auto& h) -> SearchResult {
+    const WeightedHeuristic<N, std::remove_cvref_t<decltype(h)>> scaled(h, weight);
+    SearchResult result =
+        plan.algorithm == Algorithm::AStar ? astar_search(start, scaled, plan.limits) : ida(scaled);
+    weigh_result(result, start, h.value(h.init(start)), weight);
+    return result;
+  };
   auto with = [&](const auto& h) -> SearchResult {
     switch (plan.algorithm) {
       case Algorithm::Ida:
-        if (plan.threads > 1) return parallel_ida_search(start, h, plan.limits, plan.order);
-        // The pattern databases above 4x4 (whose serial search has one function per blank
-        // cell): the parallel search's order on one thread too (its frontier's subtrees in the
-        // split order), so that the last iteration's work does not depend on the thread count.
-        if (N >= kSplitOrderSide && plan.heuristic == HeuristicKind::Pdb) {
-          tbb::task_arena one_thread(1);
-          return one_thread.execute(
-              [&] { return parallel_ida_search(start, h, plan.limits, plan.order); });
-        }
-        return ida_search(start, h, plan.limits, plan.order);
+        return weight > kWeightScale ? weighted(h) : ida(h);
       case Algorithm::AStar:
-        return astar_search(start, h, plan.limits);
+        return weight > kWeightScale ? weighted(h) : astar_search(start, h, plan.limits);
       case Algorithm::Greedy:
         return greedy_search(start, h, plan.limits);
+      case Algorithm::Anytime:
+        return anytime_search(start, h, plan.limits, plan.threads, weight);
       default:
         break;
     }

@@ -38,6 +38,9 @@ std::optional<std::string> search_problem(Shape shape, const SearchPlan& plan) {
     case Algorithm::Uniform:
     case Algorithm::Bfs:
       break;
+    case Algorithm::Anytime:
+      return "the anytime search serves the square boards 2x2 to 8x8; a " + name +
+             " board is for constructive, greedy or A*";
     case Algorithm::Ida:
       if (shape.cells() > kMaxIdaCells)
         return "IDA* searches boards of at most " + std::to_string(kMaxIdaCells) +

@@ -17,11 +17,15 @@ struct PdbSet;
 }
 
 // Constructive: a tile, then a row or column, at a time (any shape, fast, not optimal).
-enum class Algorithm { Ida, AStar, Greedy, Uniform, Bfs, Constructive };
+// Anytime: weighted A* whose first solution comes fast, shortened until a limit stops it (the
+// square boards 2x2 to 8x8).
+enum class Algorithm { Ida, AStar, Greedy, Uniform, Bfs, Constructive, Anytime };
 
-// "ida", "astar", "greedy", "uniform", "bfs", "constructive" -> algorithm; nullopt otherwise.
+// "ida", "astar", "greedy", "uniform", "bfs", "constructive", "anytime" -> algorithm; nullopt
+// otherwise.
 constexpr std::optional<Algorithm> parse_algorithm(std::string_view name) {
   if (name == "constructive") return Algorithm::Constructive;
+  if (name == "anytime") return Algorithm::Anytime;
   if (name == "ida") return Algorithm::Ida;
   if (name == "astar") return Algorithm::AStar;
   if (name == "greedy") return Algorithm::Greedy;
@@ -45,6 +49,8 @@ constexpr const char* algorithm_name(Algorithm a) {
       return "bfs";
     case Algorithm::Constructive:
       return "constructive";
+    case Algorithm::Anytime:
+      return "anytime";
   }
   return "?";
 }
@@ -54,20 +60,32 @@ constexpr bool uses_heuristic(Algorithm a) {
   return a != Algorithm::Uniform && a != Algorithm::Bfs && a != Algorithm::Constructive;
 }
 
-// The searches whose solutions are proven shortest (with an admissible heuristic).
+// The searches whose solutions are proven shortest (with an admissible heuristic and no weight).
 constexpr bool is_optimal_search(Algorithm a) {
-  return a != Algorithm::Greedy && a != Algorithm::Constructive;
+  return a != Algorithm::Greedy && a != Algorithm::Constructive && a != Algorithm::Anytime;
 }
+
+// The searches that take a weight (SearchPlan::weight).
+constexpr bool takes_weight(Algorithm a) {
+  return a == Algorithm::AStar || a == Algorithm::Ida || a == Algorithm::Anytime;
+}
+
+// The anytime search's first weight when none is given.
+inline constexpr double kAnytimeWeight = 3.0;
 
 // What one search needs besides the board.
 struct SearchPlan {
   Algorithm algorithm = Algorithm::Ida;
   HeuristicKind heuristic = HeuristicKind::Linear;
-  int threads = 1;  // IDA* above 1: the parallel search, on the threads oneTBB allows
+  int threads = 1;  // IDA* and anytime above 1: the parallel search, on the threads oneTBB allows
   Limits limits;
   // IDA*'s child order (sides above 4, with pattern databases) and the parallel searches' split
   // order (search/order.hpp).
   SearchOrder order;
+  // A* and IDA* above 1: the heuristic scaled by it, the solution within weight× optimal (not
+  // proven optimal); anytime: its first solution's weight (the CLI's default:
+  // kAnytimeWeight). At least 1, finite.
+  double weight = 1.0;
 };
 
 // Runs `plan` on the canonical board `start` (goal: identity with the blank on
