@@ -78,9 +78,9 @@ std::optional<Error> check_solve_input(std::span<const Tile> tiles, const Goal& 
   if (!(plan.weight >= 1.0) || !std::isfinite(plan.weight))
     return bad("the weight must be a finite number, 1 or more");
   if (!on_packed_boards(shape, plan)) {
-    if (plan.weight > 1.0 && takes_weight(plan.algorithm))
-      return bad("weighted search (--weight) serves the square boards 2x2 to 8x8; a " +
-                 shape_name(shape) + " board is searched unweighted");
+    if (plan.weight > 1.0 && plan.algorithm == Algorithm::Ida)
+      return bad("weighted IDA* (--weight) serves the square boards 2x2 to 8x8; a " +
+                 shape_name(shape) + " board takes a weight with astar or anytime");
     if (std::optional<std::string> problem = shape::search_problem(shape, plan))
       return bad(*problem);
     return std::nullopt;

@@ -1,6 +1,7 @@
 // The searches of boards of any shape: a plan's algorithm resolved to the Grid searches.
 #include "shape/dispatch.hpp"
 
+#include "search/weighted.hpp"
 #include "shape/realtime.hpp"
 #include "shape/search.hpp"
 #include "shape/shape_tables.hpp"
@@ -39,8 +40,7 @@ std::optional<std::string> search_problem(Shape shape, const SearchPlan& plan) {
     case Algorithm::Bfs:
       break;
     case Algorithm::Anytime:
-      return "the anytime search serves the square boards 2x2 to 8x8; a " + name +
-             " board is for constructive, greedy or A*";
+      break;
     case Algorithm::Ida:
       if (shape.cells() > kMaxIdaCells)
         return "IDA* searches boards of at most " + std::to_string(kMaxIdaCells) +
@@ -64,8 +64,11 @@ SearchResult search(std::span<const Tile> tiles, const Goal& goal, const SearchP
       return ida_search(start, plan.heuristic, plan.limits);
     case Algorithm::Bfs:
       return best_first_search(start, Algorithm::Uniform, plan.heuristic, plan.limits);
+    case Algorithm::Anytime:
+      return anytime_search(start, plan.heuristic, plan.limits, weight_thousandths(plan.weight));
     default:
-      return best_first_search(start, plan.algorithm, plan.heuristic, plan.limits);
+      return best_first_search(start, plan.algorithm, plan.heuristic, plan.limits,
+                               weight_thousandths(plan.weight));
   }
 }
 
