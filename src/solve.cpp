@@ -20,6 +20,26 @@ bool on_packed_boards(Shape shape, const SearchPlan& plan) {
   return shape::is_packed(shape) && plan.algorithm != Algorithm::Constructive;
 }
 
+// The anytime search stopped by a time, node or memory limit before its first solution: the
+// constructive solver's (at once on boards its size) with the bound the search proved.
+void keep_an_answer(std::span<const Tile> tiles, const Goal& goal, const SearchPlan& plan,
+                    SearchResult& result) {
+  if (plan.algorithm != Algorithm::Anytime ||
+      (result.outcome != Outcome::TimeLimit && result.outcome != Outcome::NodeLimit &&
+       result.outcome != Outcome::MemoryLimit))
+    return;
+  SearchPlan constructive;
+  constructive.algorithm = Algorithm::Constructive;
+  constructive.limits.cancel = plan.limits.cancel;
+  SearchResult answer = shape::search(tiles, goal, constructive);
+  if (answer.outcome != Outcome::Solved) return;
+  result.outcome = Outcome::Solved;
+  result.moves = std::move(answer.moves);
+  result.optimal = false;
+  result.stats.nodes_expanded += answer.stats.nodes_expanded;
+  result.stats.seconds += answer.stats.seconds;
+}
+
 }  // namespace
 
 SearchResult search_board(std::span<const Tile> tiles, const Goal& goal, const SearchPlan& plan,
@@ -30,6 +50,7 @@ SearchResult search_board(std::span<const Tile> tiles, const Goal& goal, const S
                 goal.side(),
                 [&]<int N>() { return run_search<N>(goal.canonical<N>(tiles), plan, databases); })
           : shape::search(tiles, goal, plan);
+  keep_an_answer(tiles, goal, plan, result);
   // A solution not proven shortest says how far from the shortest it may be.
   // (Weighted and anytime searches prove a bound of their own: the larger is kept.)
   if (result.outcome == Outcome::Solved && !result.optimal)
