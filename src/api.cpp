@@ -49,6 +49,8 @@ SearchPlan make_plan(const SolveOptions& options, const Databases& databases,
   plan.limits.max_seconds = options.max_seconds;
   plan.limits.max_nodes = options.max_nodes;
   plan.limits.max_memory_bytes = options.max_memory_bytes;
+  plan.weight =
+      options.weight.value_or(options.algorithm == Algorithm::Anytime ? kAnytimeWeight : 1.0);
   plan.limits.cancel = cancel ? cancel->flag() : nullptr;
   return plan;
 }

@@ -20,6 +20,26 @@ bool on_packed_boards(Shape shape, const SearchPlan& plan) {
   return shape::is_packed(shape) && plan.algorithm != Algorithm::Constructive;
 }
 
+// The anytime search stopped by a time, node or memory limit before its first solution: the
+// constructive solver's (at once on boards its size) with the bound the search proved.
+void keep_an_answer(std::span<const Tile> tiles, const Goal& goal, const SearchPlan& plan,
+                    SearchResult& result) {
+  if (plan.algorithm != Algorithm::Anytime ||
+      (result.outcome != Outcome::TimeLimit && result.outcome != Outcome::NodeLimit &&
+       result.outcome != Outcome::MemoryLimit))
+    return;
+  SearchPlan constructive;
+  constructive.algorithm = Algorithm::Constructive;
+  constructive.limits.cancel = plan.limits.cancel;
+  SearchResult answer = shape::search(tiles, goal, constructive);
+  if (answer.outcome != Outcome::Solved) return;
+  result.outcome = Outcome::Solved;
+  result.moves = std::move(answer.moves);
+  result.optimal = false;
+  result.stats.nodes_expanded += answer.stats.nodes_expanded;
+  result.stats.seconds += answer.stats.seconds;
+}
+
 }  // namespace
 
 SearchResult search_board(std::span<const Tile> tiles, const Goal& goal, const SearchPlan& plan,
@@ -30,6 +50,7 @@ SearchResult search_board(std::span<const Tile> tiles, const Goal& goal, const S
                 goal.side(),
                 [&]<int N>() { return run_search<N>(goal.canonical<N>(tiles), plan, databases); })
           : shape::search(tiles, goal, plan);
+  keep_an_answer(tiles, goal, plan, result);
   // A solution not proven shortest says how far from the shortest it may be.
   // (Weighted and anytime searches prove a bound of their own: the larger is kept.)
   if (result.outcome == Outcome::Solved && !result.optimal)
@@ -78,10 +99,9 @@ std::optional<Error> check_solve_input(std::span<const Tile> tiles, const Goal& 
   if (!(plan.weight >= 1.0) || !std::isfinite(plan.weight))
     return bad("the weight must be a finite number, 1 or more");
   if (!on_packed_boards(shape, plan)) {
-    if (plan.weight > 1.0 &&
-        (plan.algorithm == Algorithm::AStar || plan.algorithm == Algorithm::Ida))
-      return bad("weighted search (--weight) serves the square boards 2x2 to 8x8; a " +
-                 shape_name(shape) + " board is searched unweighted");
+    if (plan.weight > 1.0 && plan.algorithm == Algorithm::Ida)
+      return bad("weighted IDA* (--weight) serves the square boards 2x2 to 8x8; a " +
+                 shape_name(shape) + " board takes a weight with astar or anytime");
     if (std::optional<std::string> problem = shape::search_problem(shape, plan))
       return bad(*problem);
     return std::nullopt;

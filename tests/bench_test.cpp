@@ -30,6 +30,12 @@ constexpr const char* kKorfTwoLinearGenerated = "generated: 7059356 (";
 // taquin bench --set hardest8 --threads 1 --heuristic manhattan
 constexpr const char* kHardest8Manhattan = "Nodes searched: 21479\n";
 
+// Weighted A* signatures (one thread, deterministic):
+// taquin bench --set korf100 --count 10 --algorithm astar --weight 1.5 --threads 1 -H linear
+constexpr const char* kKorfTenWeighted = "Nodes searched: 192516\n";
+// taquin bench --set walk35 --count 3 --algorithm astar --weight 3 --threads 1 -H linear
+constexpr const char* kWalk35Weighted = "Nodes searched: 35509\n";
+
 bool ends_with(const std::string& text, const std::string& tail) {
   return text.size() >= tail.size() &&
          text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
@@ -215,6 +221,37 @@ TEST(CliBench, WrongKnownLengthOrUnsolvableExitsOne) {
   auto u = run_taquin("bench --set " + odd + " --threads 1");
   EXPECT_EQ(u.status, 1);
   EXPECT_NE(u.out.find("unsolvable"), std::string::npos) << u.out;
+}
+
+TEST(CliBench, WeightedSearchesStayWithinTheirBoundsWithSignatures) {
+  // korf100's known lengths: every weighted A* answer within 1.5 times them (else status 1).
+  const auto korf = run_taquin(
+      "bench --set korf100 --count 10 --algorithm astar --weight 1.5 --threads 1 -H linear");
+  ASSERT_EQ(korf.status, 0) << korf.err;
+  EXPECT_NE(korf.out.find("all within their bounds: yes\n"), std::string::npos) << korf.out;
+  EXPECT_TRUE(ends_with(korf.out, kKorfTenWeighted)) << korf.out;
+  EXPECT_NE(korf.out.find("algorithm: astar, weight 1.5\nsolved: 10, mean length "),
+            std::string::npos)
+      << korf.out;
+  // The 35-puzzle set: lengths unknown, the means reported, the count pinned.
+  const auto walk = run_taquin(
+      "bench --set walk35 --count 3 --algorithm astar --weight 3 --threads 1 -H linear "
+      "--format json");
+  ASSERT_EQ(walk.status, 0) << walk.err;
+  const std::string summary = testing::lines_of(walk.out).back();
+  EXPECT_NE(summary.find("\"nodes_searched\":35509,\"algorithm\":\"astar\",\"weight\":3,"
+                         "\"solved\":3,"),
+            std::string::npos)
+      << summary;
+  const auto text =
+      run_taquin("bench --set walk35 --count 3 --algorithm astar --weight 3 --threads 1 -H linear");
+  EXPECT_TRUE(ends_with(text.out, kWalk35Weighted)) << text.out;
+  // The anytime search: a bound never above the known length (hardest8: 31 moves).
+  const auto any = run_taquin("bench --set hardest8 --algorithm anytime --max-seconds 5");
+  EXPECT_EQ(any.status, 0) << any.err;
+  EXPECT_NE(any.out.find("all within their bounds: yes"), std::string::npos) << any.out;
+  // A weight below 1 is a usage error.
+  EXPECT_EQ(run_taquin("bench --set hardest8 --algorithm astar --weight 0.5").status, 2);
 }
 
 TEST(CliBench, BadInputExitsTwo) {

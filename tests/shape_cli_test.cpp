@@ -202,6 +202,42 @@ TEST(ShapeCli, LargeBoardsTakeTheConstructiveSolverAndSaySo) {
   EXPECT_NE(shown.out.find("(not proven optimal)"), std::string::npos) << shown.out;
 }
 
+TEST(ShapeCli, MidSizeBoardsTakeTheAnytimeSearchAndSaySo) {
+  // A 6x6 square and a 5x6 rectangle (26 to 64 cells): the anytime search within its budget,
+  // said once a shape on stderr; each answer replayed, its bound at most its length, optimal
+  // only when the bound meets it, else a line on stderr saying how close it is.
+  const std::string six = run_taquin("generate --size 6 --walk 300 --seed 8").out;
+  const std::string rect = run_taquin("generate --size 5x6 --walk 300 --seed 8").out;
+  ASSERT_FALSE(six.empty());
+  ASSERT_FALSE(rect.empty());
+  for (const std::string& board : {six, rect}) {
+    const auto run = run_taquin("solve --format json --max-seconds 0.5 -", board);
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.err.find("solved by anytime, weighted A* whose first solution is shortened "
+                           "for 0.5 s (--max-seconds)"),
+              std::string::npos)
+        << run.err;
+    EXPECT_EQ(unquote(field(run.out, "algorithm")), "anytime");
+    const int length = std::stoi(field(run.out, "length"));
+    const int bound = std::stoi(field(run.out, "lower_bound"));
+    EXPECT_GT(bound, 0);
+    EXPECT_LE(bound, length);
+    EXPECT_EQ(field(run.out, "optimal"), bound == length ? "true" : "false");
+    if (bound < length)
+      EXPECT_NE(run.err.find("x the shortest (at least " + std::to_string(bound) + ")"),
+                std::string::npos)
+          << run.err;
+    const auto moves = parse_moves(unquote(field(run.out, "moves")));
+    ASSERT_TRUE(moves);
+    const int rows = std::stoi(field(run.out, "rows")), cols = std::stoi(field(run.out, "cols"));
+    EXPECT_TRUE(replay_solution(numbers(field(run.out, "board")), *moves,
+                                Goal::standard(Shape{rows, cols})));
+  }
+  // Without --max-seconds, the budget is the default's.
+  const auto told = run_taquin("solve --format json --max-nodes 2000 -", six);
+  EXPECT_NE(told.err.find("shortened for 5 s"), std::string::npos) << told.err;
+}
+
 TEST(ShapeCli, CompareRunsWhatEachShapeTakes) {
   // 9x9: no IDA* rows (beyond 25 cells), a constructive row; 2x3: IDA* rows and constructive.
   const auto board = run_taquin("generate --size 9 --walk 60 --seed 3");

@@ -312,5 +312,83 @@ TEST(ShapedLimits, MemoryLimitStopsBestFirstSearch) {
   EXPECT_GT(r.stats.max_states_in_memory, 0u);
 }
 
+// Weighted A* within W times the BFS distance, and the anytime search proving it, on samples of
+// 2x4 and 3x3 (three blank goal cells each); and under a node limit, the anytime
+// search's bound never above the distance nor its length below it.
+TEST(ShapedWeighted, WithinTheWeightAndAnytimeProvesTheDistance) {
+  for (const auto [rows, cols, sampled] : {ShapeCase{2, 4, 400}, ShapeCase{3, 3, 200}}) {
+    const int n = rows * cols;
+    for (int blank_goal : {n - 1, 0, n / 2}) {
+      const auto dist = distances(rows, cols, blank_goal);
+      std::vector<std::pair<uint64_t, int>> boards(dist.begin(), dist.end());
+      std::mt19937_64 random(static_cast<uint64_t>(n * 7 + blank_goal));
+      if (sampled > 0) {
+        std::shuffle(boards.begin(), boards.end(), random);
+        boards.resize(static_cast<size_t>(sampled));
+      }
+      for (const auto& [key, d] : boards) {
+        const Grid start = grid_of(key, rows, cols, blank_goal);
+        for (int w : {1500, 2000, 5000}) {
+          const SearchResult r =
+              best_first_search(start, Algorithm::AStar, HeuristicKind::Linear, {}, w);
+          ASSERT_EQ(r.outcome, Outcome::Solved);
+          ASSERT_LE(static_cast<int64_t>(r.moves.size()) * 1000, int64_t{d} * w) << key;
+          ASSERT_FALSE(r.optimal);
+          ASSERT_TRUE(replays(start, r.moves));
+        }
+        const SearchResult any = anytime_search(start, HeuristicKind::Linear, {}, 3000);
+        ASSERT_EQ(any.outcome, Outcome::Solved);
+        ASSERT_TRUE(any.optimal) << key;
+        ASSERT_EQ(static_cast<int>(any.moves.size()), d) << key;
+        ASSERT_EQ(any.lower_bound, d);
+        ASSERT_TRUE(replays(start, any.moves));
+        Limits few;
+        few.max_nodes = 3;
+        const SearchResult cut = anytime_search(start, HeuristicKind::Manhattan, few, 3000);
+        ASSERT_LE(cut.lower_bound, d) << key;
+        ASSERT_EQ(cut.lower_bound % 2, d % 2);
+        if (cut.outcome == Outcome::Solved) {
+          ASSERT_GE(static_cast<int>(cut.moves.size()), d);
+          ASSERT_EQ(cut.optimal, static_cast<int>(cut.moves.size()) == d);
+          ASSERT_TRUE(replays(start, cut.moves));
+        } else {
+          ASSERT_EQ(cut.outcome, Outcome::NodeLimit);
+        }
+      }
+    }
+  }
+}
+
+// On boards beyond the BFS's reach, the anytime search under a node limit returns a replayed
+// solution no shorter than its proven bound; a stopped weighted A* proves a bound below its
+// weighted f; an unsolvable board is Unsolvable.
+TEST(ShapedWeighted, AnytimeOnLargerShapesKeepsItsBoundBelowItsLength) {
+  std::mt19937_64 random(49);
+  for (const auto [rows, cols] : {std::pair{4, 5}, std::pair{5, 6}, std::pair{3, 9}}) {
+    const Grid start = random_grid(random, rows, cols, rows * cols - 1);
+    Limits limits;
+    limits.max_nodes = 100000;
+    const SearchResult any = anytime_search(start, HeuristicKind::Linear, limits, 5000);
+    ASSERT_EQ(any.outcome, Outcome::Solved) << rows << "x" << cols;
+    ASSERT_TRUE(replays(start, any.moves));
+    ASSERT_LE(any.lower_bound, static_cast<int>(any.moves.size()));
+    ASSERT_GE(any.stats.nodes_expanded, 1u);
+    if (rows * cols <= 25) {  // IDA*'s proven bound and the anytime search's solution agree
+      const SearchResult optimal = ida_search(start, HeuristicKind::Linear, limits);
+      if (optimal.outcome != Outcome::Solved)
+        ASSERT_LE(optimal.lower_bound, static_cast<int>(any.moves.size()));
+    }
+    limits.max_nodes = 50;
+    const SearchResult stopped =
+        best_first_search(start, Algorithm::AStar, HeuristicKind::Linear, limits, 1500);
+    ASSERT_EQ(stopped.outcome, Outcome::NodeLimit);
+    ASSERT_LE(stopped.lower_bound, static_cast<int>(any.moves.size()));
+    Grid bad = start;
+    std::swap(bad.cells[0], bad.cells[1]);
+    ASSERT_EQ(anytime_search(bad, HeuristicKind::Linear, limits, 3000).outcome,
+              Outcome::Unsolvable);
+  }
+}
+
 }  // namespace
 }  // namespace taquin::shape

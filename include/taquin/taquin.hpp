@@ -71,6 +71,9 @@ struct SolveOptions {
   double max_seconds = 0;
   uint64_t max_nodes = 0;
   uint64_t max_memory_bytes = 0;  // A*, greedy, uniform-cost and BFS
+  // A* and IDA*: the heuristic times it (a solution within weight× the shortest); anytime: its
+  // first weight. nullopt: 1, and kAnytimeWeight for the anytime search.
+  std::optional<double> weight;
 };
 
 // The SearchPlan of `options`, its limits' cancel flag `cancel`'s (none when null), the heuristic

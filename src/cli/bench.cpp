@@ -24,9 +24,11 @@
 
 #include "cli/bench_set.hpp"
 #include "cli/command.hpp"
+#include "cli/limits.hpp"
 #include "cli/pdb_choice.hpp"
 #include "cli/solve_record.hpp"
 #include "pdb/pdb_set.hpp"
+#include "shape/dispatch.hpp"
 #include "taquin/heuristic.hpp"
 #include "taquin/solve.hpp"
 
@@ -107,17 +109,38 @@ struct BenchTotals {
   std::set<std::string_view> published_keys;  // the keys their counts came under
   double seconds = 0;
   int run_count = 0;  // instances handled (the summary's count)
+  // The solved instances' lengths, proven lower bounds and Manhattan distances, summed.
+  int solved = 0;
+  uint64_t lengths = 0, lower_bounds = 0, manhattans = 0;
 
-  // Adds the instance `inst` and its `result`, with its published count.
-  void add(const Instance& inst, const SearchResult& result,
+  // Adds the instance `inst` (Manhattan distance `manhattan` to its goal) and its `result` of
+  // `plan`, with its published count. With a known length, a result is wrong when it is not
+  // that length (IDA*), above W times it (weighted), or its proven bound exceeds it (anytime).
+  void add(const Instance& inst, const SearchResult& result, const SearchPlan& plan, int manhattan,
            const std::optional<PublishedCount>& published_count) {
     ++run_count;
-    const bool solved = result.outcome == Outcome::Solved;
+    const bool is_solved = result.outcome == Outcome::Solved;
     const int length = static_cast<int>(result.moves.size());
     if (!inst.optimal_length) ++unknown;
-    if (!solved || (inst.optimal_length && *inst.optimal_length != length)) {
+    bool wrong = !is_solved;
+    if (is_solved && inst.optimal_length) {
+      const int64_t best = *inst.optimal_length;
+      if (plan.algorithm == Algorithm::Anytime)
+        wrong = length < best || result.lower_bound > best;
+      else if (plan.weight > 1.0)
+        wrong = length < best || static_cast<double>(length) > plan.weight * best + 1e-9;
+      else
+        wrong = length != best;
+    }
+    if (wrong) {
       all_optimal = false;
       status = kExitUnsolved;
+    }
+    if (is_solved) {
+      ++solved;
+      lengths += static_cast<uint64_t>(length);
+      lower_bounds += static_cast<uint64_t>(std::max(result.lower_bound, 0));
+      manhattans += static_cast<uint64_t>(manhattan);
     }
     nodes += result.stats.nodes_expanded;
     generated += result.stats.nodes_generated;
@@ -128,7 +151,62 @@ struct BenchTotals {
     }
     seconds += result.stats.seconds;
   }
+  double mean(uint64_t sum) const { return solved ? static_cast<double>(sum) / solved : 0.0; }
+  double ratio(uint64_t a, uint64_t b) const {
+    return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0;
+  }
 };
+
+// What bench runs: IDA* (the default: its summary as ever), or --algorithm's search.
+struct BenchPlan {
+  Algorithm algorithm = Algorithm::Ida;
+  double weight = 1.0;
+  bool weighted = false;     // --weight given (or the anytime search's own first weight)
+  bool measures_ida = true;  // plain IDA*: the summary without the answers' means
+  double max_seconds = 0;    // a board's time limit (0: none)
+};
+
+// The Manhattan distance of `inst` to `goal`.
+int manhattan_of(const Instance& inst, const Goal& goal) {
+  const int cols = goal.shape().cols;
+  int sum = 0;
+  for (size_t c = 0; c < inst.tiles.size(); ++c) {
+    if (inst.tiles[c] == 0) continue;
+    const int home = goal.cell_of(inst.tiles[c]), at = static_cast<int>(c);
+    sum += std::abs(home / cols - at / cols) + std::abs(home % cols - at % cols);
+  }
+  return sum;
+}
+
+// The plan --algorithm, --weight and --max-seconds ask for; nullopt after the error line.
+std::optional<BenchPlan> bench_plan(const BenchOptions& options) {
+  BenchPlan plan;
+  if (!options.algorithm.empty()) plan.algorithm = *parse_algorithm(options.algorithm);
+  plan.measures_ida = plan.algorithm == Algorithm::Ida && options.weight.empty();
+  if (plan.algorithm == Algorithm::Anytime) {
+    plan.weight = kAnytimeWeight;
+    plan.weighted = true;
+    plan.max_seconds = shape::kAnytimeSeconds;
+  }
+  if (!options.weight.empty()) {
+    Expected<double> weight = parse_weight(options.weight, "--weight");
+    if (!weight) {
+      print_usage_error(weight.error(), "bench");
+      return std::nullopt;
+    }
+    plan.weight = *weight;
+    plan.weighted = true;
+  }
+  if (!options.max_seconds.empty()) {
+    Expected<double> seconds = parse_seconds_limit(options.max_seconds, "--max-seconds");
+    if (!seconds) {
+      print_usage_error(seconds.error(), "bench");
+      return std::nullopt;
+    }
+    plan.max_seconds = *seconds;
+  }
+  return plan;
+}
 
 // The JSON or CSV record of one instance: kBenchColumns of the solve record.
 JsonLine instance_record(int id, const Instance& inst, const SearchResult& result,
@@ -162,7 +240,8 @@ std::string instance_row(int id, const Instance& inst, const SearchResult& resul
 
 // Prints the summary: a JSON line, else the text lines (on stderr, each marked, with CSV).
 void print_summary(const BenchOptions& options, const std::string& set,
-                   const std::string& heuristic, int threads, const BenchTotals& totals) {
+                   const std::string& heuristic, int threads, const BenchPlan& plan,
+                   const BenchTotals& totals) {
   const uint64_t total_nodes = totals.nodes;
   const uint64_t total_generated = totals.generated;
   const double total_seconds = totals.seconds;
@@ -187,12 +266,24 @@ void print_summary(const BenchOptions& options, const std::string& set,
       summary.add_null("published_nodes_generated");
     summary.add("published_instances", published_run);
     summary.add("threads", threads).add("nodes_searched", total_nodes);
+    if (!plan.measures_ida) {  // how close the answers came: means over the solved boards
+      summary.add("algorithm", algorithm_name(plan.algorithm));
+      if (plan.weighted)
+        summary.add("weight", plan.weight);
+      else
+        summary.add_null("weight");
+      summary.add("solved", totals.solved)
+          .add("mean_length", totals.mean(totals.lengths))
+          .add("mean_lower_bound", totals.mean(totals.lower_bounds))
+          .add("mean_manhattan", totals.mean(totals.manhattans));
+    }
     std::cout << summary.str() << '\n';
   } else {
     std::ostringstream out;
     out << "set: " << set << ", heuristic: " << heuristic << '\n';
     out << "instances: " << run_count << '\n';
-    out << "all optimal: " << (totals.all_optimal ? "yes" : "no");
+    out << (plan.measures_ida ? "all optimal: " : "all within their bounds: ")
+        << (totals.all_optimal ? "yes" : "no");
     if (totals.unknown) out << " (" << totals.unknown << " without a known length)";
     out << '\n';
     out << "nodes expanded: " << total_nodes << '\n';
@@ -216,6 +307,19 @@ void print_summary(const BenchOptions& options, const std::string& set,
       out << ")\n";
     }
     out << "threads: " << threads << '\n';
+    if (!plan.measures_ida) {
+      out << "algorithm: " << algorithm_name(plan.algorithm);
+      if (plan.weighted)
+        out << ", weight " << std::defaultfloat << std::setprecision(6) << plan.weight
+            << std::fixed;
+      out << '\n'
+          << std::setprecision(2) << "solved: " << totals.solved << ", mean length "
+          << totals.mean(totals.lengths) << ", mean lower bound "
+          << totals.mean(totals.lower_bounds) << " (x"
+          << totals.ratio(totals.lengths, totals.lower_bounds) << "), mean Manhattan "
+          << totals.mean(totals.manhattans) << " (x"
+          << totals.ratio(totals.lengths, totals.manhattans) << ")\n";
+    }
     out << "Nodes searched: " << total_nodes << '\n';
     if (as_text) {
       std::cout << out.str();
@@ -229,14 +333,23 @@ void print_summary(const BenchOptions& options, const std::string& set,
 // Solves each instance of `set` towards its goal, printing its record or row as soon as it is
 // known, then the summary. Returns the exit status.
 int run_instances(const BenchOptions& options, const BenchSet& set, const std::vector<Goal>& goals,
-                  const HeuristicChoice& choice, int threads) {
+                  const HeuristicChoice& choice, int threads, const BenchPlan& bench) {
   const std::shared_ptr<const pdb::PdbSet> databases = choice.databases;
-  // bench measures IDA*: a board it cannot search is bad input, named before any search.
+  const bool parallel = bench.algorithm == Algorithm::Ida || bench.algorithm == Algorithm::Anytime;
+  SearchPlan base;
+  base.algorithm = bench.algorithm;
+  base.heuristic = choice.kind;
+  base.threads = parallel ? threads : 1;
+  base.weight = bench.weight;
+  base.limits.max_seconds = bench.max_seconds;
+  // bench measures IDA* (or --algorithm's search): a board it cannot search is bad input, named
+  // before any search.
   for (size_t k = 0; k < set.instances.size(); ++k) {
     const Instance& inst = set.instances[k];
-    const SearchPlan ida{Algorithm::Ida, choice.kind, threads, {}, {}};
-    if (std::optional<Error> bad = check_solve_input(inst.tiles, goals[k], ida, databases.get())) {
-      print_error({inst.source, inst.line, "bench measures IDA*: " + bad->message});
+    if (std::optional<Error> bad = check_solve_input(inst.tiles, goals[k], base, databases.get())) {
+      const std::string what =
+          bench.algorithm == Algorithm::Ida ? "IDA*" : algorithm_name(bench.algorithm);
+      print_error({inst.source, inst.line, "bench measures " + what + ": " + bad->message});
       return kExitBadInput;
     }
   }
@@ -251,9 +364,8 @@ int run_instances(const BenchOptions& options, const BenchSet& set, const std::v
   std::cout << records.header();
   for (size_t k = 0; k < set.instances.size(); ++k) {
     const Instance& inst = set.instances[k];
-    Limits limits;
-    limits.cancel = interrupt.flag();
-    SearchPlan plan{Algorithm::Ida, choice.kind, threads, limits, {}};
+    SearchPlan plan = base;
+    plan.limits.cancel = interrupt.flag();
     if (!options.child_order.empty())
       plan.order.child =
           options.child_order == "moves" ? ChildOrder::Moves : ChildOrder::CheapestFirst;
@@ -275,14 +387,14 @@ int run_instances(const BenchOptions& options, const BenchSet& set, const std::v
       print_error(*changed);
       return kExitInternal;
     }
-    totals.add(inst, result, set.published[k]);
+    totals.add(inst, result, plan, manhattan_of(inst, goals[k]), set.published[k]);
     if (!as_text)  // each record whole as soon as it is known
       std::cout << records.line(instance_record(set.ids[k], inst, result, set.published[k]))
                 << std::flush;
     else
       std::cout << instance_row(set.ids[k], inst, result, set.published[k]) << std::endl;
   }
-  print_summary(options, set.name, choice.label(), threads, totals);
+  print_summary(options, set.name, choice.label(), base.threads, bench, totals);
   return interrupt.signal() ? interrupt.exit_status() : totals.status;
 }
 
@@ -302,6 +414,8 @@ int run_bench(const BenchOptions& options) {
                      [](const Instance& i) { return i.format == BoardFormat::FortyTwo; });
     if (forty_two != set->instances.end()) std::cerr << forty_two_notice(*forty_two);
   }
+  const std::optional<BenchPlan> plan = bench_plan(options);
+  if (!plan) return kExitBadInput;
   const std::optional<HeuristicChoice> choice = bench_heuristic(options, *set);
   if (!choice) return kExitBadInput;
   const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
@@ -309,7 +423,7 @@ int run_bench(const BenchOptions& options) {
                               static_cast<size_t>(threads));
   const std::optional<std::vector<Goal>> goals = set_goals(*set);
   if (!goals) return kExitBadInput;
-  return run_instances(options, *set, *goals, *choice, threads);
+  return run_instances(options, *set, *goals, *choice, threads, *plan);
 }
 
 void setup_bench(CLI::App& app, int& exit_code) {
@@ -351,6 +465,17 @@ void setup_bench(CLI::App& app, int& exit_code) {
   sub->add_option("--goal", options->goal,
                   "Goal of a FILE set: standard, zero-first, snail or 42, a board or a file "
                   "(default: snail for a board in the 42 format, else standard)");
+  sub->add_option("--algorithm,-a", options->algorithm,
+                  "ida (the default: lengths checked against the known optimal), astar, or "
+                  "anytime (lengths checked within --weight times the optimal, or the anytime "
+                  "search's bound at most it; the summary adds mean length, lower bound and "
+                  "Manhattan distance)")
+      ->check(CLI::IsMember({"ida", "astar", "anytime"}));
+  sub->add_option("--weight,-w", options->weight,
+                  "The heuristic times W for astar and ida (a solution within W times the "
+                  "shortest); anytime: its first weight (default 3)");
+  sub->add_option("--max-seconds", options->max_seconds,
+                  "Stop each board's search after this many seconds (anytime: default 5)");
   add_format_option(sub, options->format);
   add_shard_option(sub, options->shard);
   sub->callback([options, &exit_code] { exit_code = run_bench(*options); });

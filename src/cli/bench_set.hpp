@@ -28,6 +28,9 @@ struct BenchOptions {
   std::string shard;        // --shard K/N; empty: the whole set
   std::string child_order;  // --child-order moves|cheapest; empty: moves
   std::string split_order;  // --split-order level|serial; empty: the heuristic's own
+  std::string algorithm;    // --algorithm ida|astar|anytime; empty: ida
+  std::string weight;       // --weight W (astar, ida, anytime); empty: none (anytime: its own)
+  std::string max_seconds;  // --max-seconds a board; empty: none (anytime: its default budget)
 };
 
 // The comment keys of the nodes a published search generated on an instance: korf50's lines end

@@ -110,23 +110,28 @@ Limits Server::request_limits(const json& body, double seconds) const {
 Server::Plan Server::solve_plan(const json& body, const Job& job) {
   Plan out;
   out.algorithm = string_field(body, "algorithm", "");
-  // None named: the board's default (IDA* up to 25 cells, else the constructive solver).
-  if (out.algorithm.empty()) {
-    out.algorithm = algorithm_name(shape::default_algorithm(job.instance.shape));
-    if (shape::default_algorithm(job.instance.shape) != Algorithm::Ida)
-      out.reason = shape::default_algorithm_reason(job.instance.shape);
-  }
+  // None named: the board's default (IDA* up to 25 cells, the anytime search up to 64, else the
+  // constructive solver).
+  const bool by_default = out.algorithm.empty();
+  if (by_default) out.algorithm = algorithm_name(shape::default_algorithm(job.instance.shape));
   const std::optional<Algorithm> algorithm = parse_algorithm(out.algorithm);
   if (!algorithm)
     bad("algorithm: unknown algorithm '" + clip_text(out.algorithm, 40) +
-        "' (ida, astar, greedy, uniform, bfs or constructive)");
+        "' (ida, astar, greedy, uniform, bfs, constructive or anytime)");
   const std::string heuristic = string_field(body, "heuristic", "");
   if (!heuristic.empty() && !parse_heuristic(heuristic))
     bad("heuristic: unknown heuristic '" + clip_text(heuristic, 40) +
         "' (hamming, manhattan, linear or pdb; none: the strongest available)");
   out.plan.algorithm = *algorithm;
-  out.plan.threads = *algorithm == Algorithm::Ida ? threads_ : 1;
+  out.plan.threads =
+      *algorithm == Algorithm::Ida || *algorithm == Algorithm::Anytime ? threads_ : 1;
   out.plan.limits = request_limits(body, 0);
+  if (*algorithm == Algorithm::Anytime) out.plan.weight = kAnytimeWeight;
+  if (by_default) {
+    out.plan = shape::with_default_algorithm(out.plan, job.instance.shape);
+    if (*algorithm != Algorithm::Ida)
+      out.reason = shape::default_algorithm_reason(job.instance.shape, out.plan.limits.max_seconds);
+  }
   out.choice = HeuristicChoice{parse_heuristic(heuristic).value_or(HeuristicKind::Linear), {}, {}};
   if (uses_heuristic(*algorithm) && is_solvable(job.instance.tiles, job.goal))
     out.choice = heuristic_for(heuristic, job.goal);

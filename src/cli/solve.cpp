@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <deque>
+#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -189,12 +190,8 @@ class Batch {
 // The plan of `job`: the batch's, with the board's default algorithm (shape::default_algorithm)
 // when --algorithm is not given.
 SearchPlan Batch::plan_for(const Job& job) const {
-  SearchPlan plan = plan_;
-  if (options_.algorithm.empty()) {
-    plan.algorithm = shape::default_algorithm(job.instance.shape);
-    if (plan.algorithm != Algorithm::Ida) plan.threads = 1;
-  }
-  return plan;
+  if (!options_.algorithm.empty()) return plan_;
+  return shape::with_default_algorithm(plan_, job.instance.shape);
 }
 
 // The next entry of the batch in input order, or nullopt after the last: a bad input, or a job
@@ -218,7 +215,8 @@ std::optional<BatchEntry> Batch::read_entry() {
       shapes_told_.insert({job.instance.shape.rows, job.instance.shape.cols}).second)
     job.notice += "taquin: " +
                   printable(Error{job.instance.source, job.instance.line,
-                                  shape::default_algorithm_reason(job.instance.shape)}
+                                  shape::default_algorithm_reason(job.instance.shape,
+                                                                  job_plan.limits.max_seconds)}
                                 .describe()) +
                   "\n";
   if (uses_heuristic(job_plan.algorithm) && is_solvable(job.instance.tiles, job.goal)) {
@@ -338,6 +336,12 @@ void Batch::write(const Job& job, const HeuristicChoice& choice, const SearchPla
       err << "taquin: " << inst.source << ":" << inst.line << ": warning: optimal length "
           << result.moves.size() << " differs from the file's '# optimal " << *inst.optimal_length
           << "' (is it meant for another goal?)\n";
+    if (job_plan.algorithm == Algorithm::Anytime && !result.optimal && result.lower_bound > 0)
+      err << "taquin: " << inst.source << ":" << inst.line << ": anytime: " << result.moves.size()
+          << " moves in " << std::fixed << std::setprecision(1) << result.stats.seconds
+          << " s, at most " << std::setprecision(2)
+          << static_cast<double>(result.moves.size()) / result.lower_bound
+          << "x the shortest (at least " << result.lower_bound << ")\n";
   } else {
     record.status = kExitUnsolved;
   }

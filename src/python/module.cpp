@@ -164,7 +164,7 @@ struct Request {
   std::string algorithm, heuristic;
 };
 
-Request make_request(const Goal& goal, const std::string& algorithm,
+Request make_request(const Goal& goal, const std::string& algorithm, bool by_default,
                      const std::optional<std::string>& heuristic, int threads,
                      std::optional<double> max_seconds, std::optional<uint64_t> max_nodes,
                      const std::optional<Databases>& databases) {
@@ -172,18 +172,21 @@ Request make_request(const Goal& goal, const std::string& algorithm,
   const std::optional<Algorithm> kind = parse_algorithm(algorithm);
   if (!kind)
     raise({"algorithm", 0,
-           "'" + algorithm + "' is not one of ida, astar, greedy, uniform, bfs, constructive"});
+           "'" + algorithm +
+               "' is not one of ida, astar, greedy, uniform, bfs, constructive, anytime"});
   request.options.algorithm = *kind;
   request.algorithm = algorithm;
   if (threads < 0) raise({"threads", 0, "give 0 (all cores) or more"});
-  if (threads > 1 && *kind != Algorithm::Ida)
-    raise({"threads", 0, "only algorithm ida searches in parallel"});
+  const bool parallel = *kind == Algorithm::Ida || *kind == Algorithm::Anytime;
+  if (threads > 1 && !parallel)
+    raise({"threads", 0, "only algorithms ida and anytime search in parallel"});
   request.options.threads =
-      threads > 0 ? threads
-                  : (*kind == Algorithm::Ida ? tbb::this_task_arena::max_concurrency() : 1);
+      threads > 0 ? threads : (parallel ? tbb::this_task_arena::max_concurrency() : 1);
   if (max_seconds) {
     if (!(*max_seconds > 0)) raise({"max_seconds", 0, "give a number of seconds above 0"});
     request.options.max_seconds = *max_seconds;
+  } else if (by_default && *kind == Algorithm::Anytime) {
+    request.options.max_seconds = shape::kAnytimeSeconds;  // the default's time budget
   }
   if (max_nodes) {
     if (*max_nodes < 1) raise({"max_nodes", 0, "give a node count of 1 or more"});
@@ -216,7 +219,7 @@ Result make_result(CheckedResult checked, const Request& request, Shape shape) {
 }
 
 // The algorithm `algorithm` names, or None: the default of boards of `shape` (IDA* up to 25
-// cells, else the constructive solver).
+// cells, the anytime search up to 64, else the constructive solver).
 std::string algorithm_for(const std::optional<std::string>& algorithm, Shape shape) {
   return algorithm.value_or(algorithm_name(shape::default_algorithm(shape)));
 }
@@ -250,8 +253,8 @@ Result py_solve(const py::object& board_value, const py::object& goal_value,
                 const std::optional<Databases>& databases) {
   const Instance board = to_board(board_value);
   const Goal goal = goal_of(goal_value, board);
-  const Request request = make_request(goal, algorithm_for(algorithm, board.shape), heuristic,
-                                       threads, max_seconds, max_nodes, databases);
+  const Request request = make_request(goal, algorithm_for(algorithm, board.shape), !algorithm,
+                                       heuristic, threads, max_seconds, max_nodes, databases);
   Expected<CheckedResult> solved =
       search_interruptibly([&] { return solve_one(board, goal, request); });
   if (!solved) {
@@ -280,8 +283,8 @@ py::list py_solve_batch(const py::iterable& boards_value, const py::object& goal
                    " takes another goal than the first (a board in the 42 format takes the "
                    "snail, the others the standard one): name the goal"});
   // Each board's search on one thread; the batch on `threads` (0: all cores).
-  Request request = make_request(goal, algorithm_for(algorithm, goal.shape()), heuristic, 1,
-                                 max_seconds, max_nodes, databases);
+  Request request = make_request(goal, algorithm_for(algorithm, goal.shape()), !algorithm,
+                                 heuristic, 1, max_seconds, max_nodes, databases);
   for (size_t i = 1; i < boards.size(); ++i)
     if (boards[i].shape != goal.shape())
       raise({"board", 0, "board " + std::to_string(i + 1) + " has another shape than the first"});

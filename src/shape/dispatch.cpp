@@ -1,6 +1,9 @@
 // The searches of boards of any shape: a plan's algorithm resolved to the Grid searches.
 #include "shape/dispatch.hpp"
 
+#include <sstream>
+
+#include "search/weighted.hpp"
 #include "shape/realtime.hpp"
 #include "shape/search.hpp"
 #include "shape/shape_tables.hpp"
@@ -17,11 +20,31 @@ Grid canonical_grid(std::span<const Tile> tiles, const Goal& goal) {
   return grid;
 }
 
-std::string default_algorithm_reason(Shape shape) {
-  return "a " + shape_name(shape) + " board (" + std::to_string(shape.cells()) +
-         " cells) is beyond optimal search (at most " + std::to_string(kMaxIdaCells) +
-         " cells): solved by constructive, a row or column at a time, fast and not optimal "
+std::string default_algorithm_reason(Shape shape, double seconds) {
+  std::ostringstream budget;
+  budget << seconds;
+  const std::string board = "a " + shape_name(shape) + " board (" + std::to_string(shape.cells()) +
+                            " cells) is beyond optimal search (at most " +
+                            std::to_string(kMaxIdaCells) + " cells): solved by ";
+  if (default_algorithm(shape) == Algorithm::Anytime)
+    return board + "anytime, weighted A* whose first solution is shortened for " + budget.str() +
+           " s (--max-seconds), not proven optimal unless it meets its lower bound "
+           "(--algorithm to choose another)";
+  return board +
+         "constructive, a row or column at a time, fast and not optimal "
          "(--algorithm to choose another)";
+}
+
+SearchPlan with_default_algorithm(SearchPlan plan, Shape shape) {
+  plan.algorithm = default_algorithm(shape);
+  plan.weight = 1.0;
+  if (plan.algorithm == Algorithm::Anytime) {
+    plan.weight = kAnytimeWeight;
+    if (plan.limits.max_seconds <= 0) plan.limits.max_seconds = kAnytimeSeconds;
+  } else if (plan.algorithm != Algorithm::Ida) {
+    plan.threads = 1;
+  }
+  return plan;
 }
 
 int64_t lower_bound_of(const Grid& start) {
@@ -39,8 +62,7 @@ std::optional<std::string> search_problem(Shape shape, const SearchPlan& plan) {
     case Algorithm::Bfs:
       break;
     case Algorithm::Anytime:
-      return "the anytime search serves the square boards 2x2 to 8x8; a " + name +
-             " board is for constructive, greedy or A*";
+      break;
     case Algorithm::Ida:
       if (shape.cells() > kMaxIdaCells)
         return "IDA* searches boards of at most " + std::to_string(kMaxIdaCells) +
@@ -64,8 +86,11 @@ SearchResult search(std::span<const Tile> tiles, const Goal& goal, const SearchP
       return ida_search(start, plan.heuristic, plan.limits);
     case Algorithm::Bfs:
       return best_first_search(start, Algorithm::Uniform, plan.heuristic, plan.limits);
+    case Algorithm::Anytime:
+      return anytime_search(start, plan.heuristic, plan.limits, weight_thousandths(plan.weight));
     default:
-      return best_first_search(start, plan.algorithm, plan.heuristic, plan.limits);
+      return best_first_search(start, plan.algorithm, plan.heuristic, plan.limits,
+                               weight_thousandths(plan.weight));
   }
 }
 

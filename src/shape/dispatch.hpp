@@ -26,11 +26,25 @@ constexpr bool is_packed(Shape shape) {
   return shape.is_square() && shape.rows >= kMinSide && shape.rows <= kMaxSide;
 }
 
+// The most cells of a board that the anytime search takes by default (8x8, and the rectangles of
+// 26 to 64 cells); larger ones take the constructive solver.
+inline constexpr int kMaxAnytimeCells = 64;
+
+// The anytime search's time budget when it is the default and no time limit is given.
+inline constexpr double kAnytimeSeconds = 5.0;
+
 // The algorithm for a board of `shape` when none is asked for: IDA* (optimal) up to kMaxIdaCells
-// cells, else the constructive solver (real time, not optimal).
+// cells; the anytime search (a first solution at once, shortened for kAnytimeSeconds) up to
+// kMaxAnytimeCells; else the constructive solver (real time, not optimal).
 constexpr Algorithm default_algorithm(Shape shape) {
-  return shape.cells() <= kMaxIdaCells ? Algorithm::Ida : Algorithm::Constructive;
+  if (shape.cells() <= kMaxIdaCells) return Algorithm::Ida;
+  return shape.cells() <= kMaxAnytimeCells ? Algorithm::Anytime : Algorithm::Constructive;
 }
+
+// `plan` with the default algorithm of boards of `shape` (default_algorithm), its first weight
+// and, for the anytime search, a time limit of kAnytimeSeconds unless one is set; the threads
+// kept for IDA* and the anytime search, else one.
+SearchPlan with_default_algorithm(SearchPlan plan, Shape shape);
 
 // Fewest cells of a board whose goal takes the shape pattern databases by default (smaller ones
 // keep linear conflict, which solves them before the tables would be built).
@@ -42,8 +56,9 @@ constexpr bool default_shape_pdb(Shape shape) {
   return shape.cells() >= kMinDefaultPdbCells && shape.cells() <= kMaxIdaCells;
 }
 
-// Why default_algorithm chose the constructive solver for `shape`: one sentence for stderr.
-std::string default_algorithm_reason(Shape shape);
+// Why default_algorithm chose the anytime search or the constructive solver for `shape` (with
+// `seconds`, the anytime search's time limit): one sentence for stderr.
+std::string default_algorithm_reason(Shape shape, double seconds = kAnytimeSeconds);
 
 // A lower bound on the moves from `start` to its goal: Manhattan distance plus the row and column
 // conflicts, for any size.

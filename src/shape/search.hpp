@@ -20,7 +20,9 @@ namespace taquin::shape {
 // databases fail to build.
 SearchResult ida_search(const Grid& start, HeuristicKind h, const Limits& limits = {});
 
-// Best-first search of `start` (any size): `algorithm` AStar (f = g + h; optimal), Uniform (g
+// Best-first search of `start` (any size): `algorithm` AStar (f = g + h; optimal; with `weight`
+// thousandths W·kWeightScale above kWeightScale, f = g + floor(W·h): a solution within W times
+// the shortest, not called optimal, a stop's lower bound the least f over W), Uniform (g
 // alone, h unused; optimal) or Greedy (h alone; any solution). Closed set keyed by XXH3 of the
 // packed cells, whole states kept; stops with MemoryLimit before growing past
 // limits.max_memory_bytes, with NodeLimit / TimeLimit / Cancelled on the other limits (lower_bound
@@ -29,6 +31,15 @@ SearchResult ida_search(const Grid& start, HeuristicKind h, const Limits& limits
 // ida_search's; A* reopens a state reached again shorter, so it stays optimal with them) when
 // the databases fail to build or the board has more than kMaxPdbCells cells.
 SearchResult best_first_search(const Grid& start, Algorithm algorithm, HeuristicKind h,
-                               const Limits& limits = {});
+                               const Limits& limits = {}, int weight = 1000);
+
+// Anytime search of `start` (any size): weighted A* runs from weight `first` (thousandths) down
+// the schedule 1 + (W - 1)·0.6^k to 1, each pruning what cannot beat the best solution found and
+// ending at the first one it improves on; the run at weight 1 goes on until nothing shorter is
+// left, which proves it optimal. Ends there (optimal: true) or when `limits` stop it (time and
+// nodes over all runs, memory per run): Solved with the best solution and the lower bound proven
+// (the least g + h left open, the start's h at least), or without a solution the limit and that
+// bound. Unsolvable on a parity mismatch. Heuristics and errors as best_first_search's A*.
+SearchResult anytime_search(const Grid& start, HeuristicKind h, const Limits& limits, int first);
 
 }  // namespace taquin::shape

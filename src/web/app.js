@@ -584,7 +584,7 @@ function applyMove(move, record) {
 }
 
 // Asks the server for a solution of the board as it stands (the distance and the hint): optimal
-// up to 25 cells, the constructive solver's above (then the distance is at most its length).
+// up to 25 cells, the default's above within a second (then the distance is at most its length).
 async function askDistance() {
   const p = state.play;
   const asked = ++p.asked;
@@ -596,7 +596,8 @@ async function askDistance() {
   for (let attempt = 0; attempt < 30; ++attempt) {
     try {
       const rec = await api('POST', '/api/solve', {board: boardParam(state.tiles), goal: goalParam(),
-                                                   algorithm: null, max_seconds: 20});
+                                                   algorithm: null,
+                                                   max_seconds: state.rows * state.cols > 25 ? 1 : 20});
       if (asked !== state.play.asked) return;
       if (rec.outcome === 'solved') {
         p.solution = rec.moves;

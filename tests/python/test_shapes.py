@@ -54,6 +54,15 @@ def test_rectangles_as_rows_or_text():
     assert (square.rows, square.cols) == (2, 2)
 
 
+def test_mid_size_boards_take_the_anytime_search():
+    board = taquin.generate("5x6", 1, seed=3, walk=200)[0]
+    r = taquin.solve(board, max_seconds=0.5)
+    assert (r.outcome, r.algorithm, r.rows, r.cols) == ("solved", "anytime", 5, 6)
+    assert 0 < r.lower_bound <= r.length
+    assert r.optimal == (r.lower_bound == r.length)
+    assert r.path[-1] == list(range(1, 30)) + [0]
+
+
 def test_large_boards_take_the_constructive_solver():
     board = taquin.generate("10x10", 1, seed=3, solvable=True)[0]
     r = taquin.solve(board)

@@ -155,7 +155,7 @@ def test_other_bad_calls_raise():
         taquin.solve([1, 2, 3])
     with pytest.raises(taquin.Error, match="not one of ida"):
         taquin.solve([1, 2, 3, 0], algorithm="dfs")
-    with pytest.raises(taquin.Error, match="only algorithm ida searches in parallel"):
+    with pytest.raises(taquin.Error, match="only algorithms ida and anytime search in parallel"):
         taquin.solve([1, 2, 3, 0], algorithm="astar", threads=2)
     with pytest.raises(taquin.Error, match="pattern databases"):
         taquin.solve(KORF1, heuristic="pdb", goal="snail")
