@@ -100,11 +100,16 @@ TEST(AnytimeCli, ProvesOptimalWhenItCanAndIsSolvedWhenStoppedWithASolution) {
   EXPECT_LE(bound, 80);
   EXPECT_GE(bound, 56);  // its linear conflict, at least
 
-  // Rectangles are not for the anytime search.
-  const CliRun shaped = run_taquin("solve -a anytime -", "2 3\n1 2 3\n4 0 5\n");
-  EXPECT_EQ(shaped.status, 2) << shaped.out;
-  EXPECT_NE(shaped.err.find("the anytime search serves the square boards"), std::string::npos)
-      << shaped.err;
+  // Rectangles take the anytime search (proving this one optimal) and weighted A*, not weighted
+  // IDA*.
+  const CliRun shaped = run_taquin("solve -a anytime --format json -", "2 3\n1 2 3\n4 0 5\n");
+  EXPECT_EQ(shaped.status, 0) << shaped.err;
+  EXPECT_NE(shaped.out.find("\"length\":1,"), std::string::npos) << shaped.out;
+  EXPECT_NE(shaped.out.find("\"optimal\":true,"), std::string::npos) << shaped.out;
+  const CliRun weighted_ida = run_taquin("solve -a ida -w 2 -", "2 3\n1 2 3\n4 0 5\n");
+  EXPECT_EQ(weighted_ida.status, 2) << weighted_ida.out;
+  EXPECT_NE(weighted_ida.err.find("takes a weight with astar or anytime"), std::string::npos)
+      << weighted_ida.err;
 }
 
 }  // namespace
