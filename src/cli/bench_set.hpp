@@ -28,6 +28,8 @@ struct BenchOptions {
   std::string shard;        // --shard K/N; empty: the whole set
   std::string child_order;  // --child-order moves|cheapest; empty: moves
   std::string split_order;  // --split-order level|serial; empty: the heuristic's own
+  std::string astar;        // --astar auto|on|off; empty: auto
+  std::string max_memory;   // --max-memory: the A* phase's; empty: none set
 };
 
 // The comment keys of the nodes a published search generated on an instance: korf50's lines end

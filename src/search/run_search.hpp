@@ -12,6 +12,8 @@
 #include "heuristic/hamming_manhattan.hpp"
 #include "heuristic/linear_conflict.hpp"
 #include "pdb/heuristic.hpp"
+#include "search/astar_budget.hpp"
+#include "search/astar_ida.hpp"
 #include "search/instances.hpp"
 #include "taquin/search/solver.hpp"
 
@@ -57,6 +59,16 @@ SearchResult with_heuristic(HeuristicKind kind, int blank, const pdb::PdbSet* da
 // The smallest side whose database searches on one thread take the parallel search's order.
 inline constexpr int kSplitOrderSide = 5;
 
+// Whether `plan`'s IDA* on side N runs as A*+IDA* (astar_ida_search): sides 3 to 5 with linear
+// conflict or pattern databases when asked (On). By default (Auto) nowhere: it was measured slower
+// on the 15-puzzle (7-8) and the 24-puzzle (6-6-6-6-max) alike (docs/performance.md).
+template <int N>
+bool runs_astar_phase(const SearchPlan& plan) {
+  if (N < 3 || N > 5 || plan.algorithm != Algorithm::Ida) return false;
+  if (plan.heuristic != HeuristicKind::Pdb && plan.heuristic != HeuristicKind::Linear) return false;
+  return plan.astar == AStarPhase::On;
+}
+
 template <int N>
 SearchResult run_search(const Board<N>& start, const SearchPlan& plan,
                         const pdb::PdbSet* databases) {
@@ -72,6 +84,15 @@ SearchResult run_search(const Board<N>& start, const SearchPlan& plan,
   auto with = [&](const auto& h) -> SearchResult {
     switch (plan.algorithm) {
       case Algorithm::Ida:
+        if constexpr (N >= 3 && N <= 5)
+          if (runs_astar_phase<N>(plan)) {
+            const uint64_t budget = astar_memory_budget(plan.limits);
+            if (plan.threads > 1)
+              return astar_ida_search(start, h, budget, plan.limits, plan.order);
+            tbb::task_arena one_thread(1);
+            return one_thread.execute(
+                [&] { return astar_ida_search(start, h, budget, plan.limits, plan.order); });
+          }
         if (plan.threads > 1) return parallel_ida_search(start, h, plan.limits, plan.order);
         // The pattern databases above 4x4 (whose serial search has one function per blank
         // cell): the parallel search's order on one thread too (its frontier's subtrees in the
