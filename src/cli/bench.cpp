@@ -25,6 +25,7 @@
 #include "cli/bench_set.hpp"
 #include "cli/command.hpp"
 #include "cli/limits.hpp"
+#include "cli/memory_size.hpp"
 #include "cli/pdb_choice.hpp"
 #include "cli/solve_record.hpp"
 #include "pdb/pdb_set.hpp"
@@ -353,6 +354,15 @@ int run_instances(const BenchOptions& options, const BenchSet& set, const std::v
       return kExitBadInput;
     }
   }
+  uint64_t max_memory = 0;  // the A* phase's budget: none set
+  if (!options.max_memory.empty()) {
+    Expected<uint64_t> bytes = parse_memory_size(options.max_memory, "--max-memory");
+    if (!bytes) {
+      print_error(bytes.error());
+      return kExitBadInput;
+    }
+    max_memory = *bytes;
+  }
   const bool as_text = options.format == "text";
   const RecordFormat records(options.format, csv_columns(kBenchColumns));
   InterruptWatch interrupt;
@@ -366,6 +376,8 @@ int run_instances(const BenchOptions& options, const BenchSet& set, const std::v
     const Instance& inst = set.instances[k];
     SearchPlan plan = base;
     plan.limits.cancel = interrupt.flag();
+    plan.limits.max_memory_bytes = max_memory;
+    plan.astar = parse_astar_phase(options.astar);
     if (!options.child_order.empty())
       plan.order.child =
           options.child_order == "moves" ? ChildOrder::Moves : ChildOrder::CheapestFirst;
@@ -462,6 +474,12 @@ void setup_bench(CLI::App& app, int& exit_code) {
                   "Pattern databases, 2 threads or more: hand out the frontier's subtrees in level "
                   "order (level, the default) or in the serial search's order (serial)")
       ->check(CLI::IsMember({"level", "serial"}));
+  sub->add_option("--astar", options->astar,
+                  "IDA* on 3x3 to 5x5: run an A* from the start first and sweep its open list "
+                  "(A*+IDA*): on, off, or auto (the default: off, as measured)")
+      ->check(CLI::IsMember({"auto", "on", "off"}));
+  sub->add_option("--max-memory", options->max_memory,
+                  "The A* phase's memory, e.g. 4G (default: half the memory available)");
   sub->add_option("--goal", options->goal,
                   "Goal of a FILE set: standard, zero-first, snail or 42, a board or a file "
                   "(default: snail for a board in the 42 format, else standard)");

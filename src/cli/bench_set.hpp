@@ -31,6 +31,8 @@ struct BenchOptions {
   std::string algorithm;    // --algorithm ida|astar|anytime; empty: ida
   std::string weight;       // --weight W (astar, ida, anytime); empty: none (anytime: its own)
   std::string max_seconds;  // --max-seconds a board; empty: none (anytime: its default budget)
+  std::string astar;        // --astar auto|on|off; empty: auto
+  std::string max_memory;   // --max-memory: the A* phase's; empty: none set
 };
 
 // The comment keys of the nodes a published search generated on an instance: korf50's lines end

@@ -104,6 +104,7 @@ Expected<SearchPlan> plan_of(const SolveCliOptions& options) {
       parse_limits(options.max_memory, options.max_nodes, options.max_seconds);
   if (!limits) return limits.error();
   plan.limits = *limits;
+  plan.astar = parse_astar_phase(options.astar);
   return plan;
 }
 

@@ -47,6 +47,11 @@ void setup_solve(CLI::App& app, int& exit_code) {
                   "Memory for A*, greedy, uniform and BFS, e.g. 512M or 2G (default: half the "
                   "physical memory and of the process's limits); the search stops cleanly when it "
                   "would need more");
+  sub->add_option("--astar", options->astar,
+                  "IDA* with linear conflict or pattern databases on 3x3 to 5x5: run an A* from "
+                  "the start first, within --max-memory and half the memory available, and sweep "
+                  "its open list (A*+IDA*): on, off, or auto (the default: off, as measured)")
+      ->check(CLI::IsMember({"auto", "on", "off"}));
   sub->add_option("--max-nodes", options->max_nodes,
                   "Stop a search after about this many expanded nodes (1 or more; default: none)");
   sub->add_option("--max-seconds", options->max_seconds,

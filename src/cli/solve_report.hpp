@@ -28,6 +28,7 @@ struct SolveCliOptions {
   bool show_path = false;
   bool strict = false;
   std::string max_memory;   // empty: default_memory_limit()
+  std::string astar;        // --astar auto|on|off; empty: auto
   std::string max_nodes;    // empty: no limit
   std::string max_seconds;  // empty: no limit
   std::string weight;       // --weight: empty for none (A*, IDA*: unweighted; anytime: its default)

@@ -136,6 +136,9 @@ class Frontier {
     return sorted;
   }
 
+  // Moves from the start to node `i` of the deepest level.
+  std::vector<Dir> path_to_deepest(uint32_t i) const { return path_to(depth(), i); }
+
   // Moves from the start to node `i` of level `depth`.
   std::vector<Dir> path_to(size_t depth, uint32_t i) const {
     std::vector<Dir> path(depth);

@@ -165,11 +165,15 @@ BasicMoveAutomaton<Entry>::BasicMoveAutomaton(const std::vector<std::string>& fo
   uint32_t live = 0;
   for (size_t node = 0; node < count; ++node)
     if (!terminal[node]) offset[node] = 4 * live++;
-  if (live > kMaxStates) throw std::length_error("move automaton: too many states");
-  next_.reserve(4 * size_t{live});
+  if (live + 4 > kMaxStates) throw std::length_error("move automaton: too many states");
+  next_.reserve(4 * (size_t{live} + 4));
   for (size_t node = 0; node < count; ++node)
     if (!terminal[node])
       for (int d = 0; d < 4; ++d) next_.push_back(static_cast<Entry>(offset[go[node * 4 + d]]));
+  // The four restart rows (restart()): the start's row, the inverse of their move dead.
+  for (int last = 0; last < 4; ++last)
+    for (int d = 0; d < 4; ++d)
+      next_.push_back(d == (last ^ 1) ? static_cast<Entry>(kDead) : next_[kStart + d]);
 }
 
 template <typename Entry>

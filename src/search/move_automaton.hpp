@@ -59,7 +59,16 @@ class BasicMoveAutomaton {
   uint32_t next(uint32_t state, Dir d) const { return transitions().next(state, d); }
   // The state after `moves` from kStart (kDead if they contain a forbidden string).
   uint32_t run(const std::vector<Dir>& moves) const;
-  size_t states() const { return next_.size() / 4; }
+  // A state that forgets the moves before `last` but its inverse: it rejects the inverse of
+  // `last`, then goes on as from kStart. A search below a node whose path from the start is not
+  // known to be free of forbidden strings (A*'s frontier: its path to a node need not be the
+  // lexicographically least shortest one) starts there: it then prunes only strings within its
+  // own moves, which every optimal path's part below the node avoids for some optimal path.
+  uint32_t restart(Dir last) const {
+    return static_cast<uint32_t>(next_.size() - 16 + 4 * static_cast<size_t>(last));
+  }
+  // The live states (the restart rows not counted).
+  size_t states() const { return next_.size() / 4 - 4; }
 
  private:
   std::vector<Entry> next_;  // [state + direction]: the next state, or kDead

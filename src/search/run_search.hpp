@@ -13,6 +13,8 @@
 #include "heuristic/linear_conflict.hpp"
 #include "pdb/heuristic.hpp"
 #include "search/anytime.hpp"
+#include "search/astar_budget.hpp"
+#include "search/astar_ida.hpp"
 #include "search/instances.hpp"
 #include "search/weighted.hpp"
 #include "taquin/search/solver.hpp"
@@ -59,6 +61,16 @@ SearchResult with_heuristic(HeuristicKind kind, int blank, const pdb::PdbSet* da
 // The smallest side whose database searches on one thread take the parallel search's order.
 inline constexpr int kSplitOrderSide = 5;
 
+// Whether `plan`'s IDA* on side N runs as A*+IDA* (astar_ida_search): sides 3 to 5 with linear
+// conflict or pattern databases when asked (On). By default (Auto) nowhere: it was measured slower
+// on the 15-puzzle (7-8) and the 24-puzzle (6-6-6-6-max) alike (docs/performance.md).
+template <int N>
+bool runs_astar_phase(const SearchPlan& plan) {
+  if (N < 3 || N > 5 || plan.algorithm != Algorithm::Ida) return false;
+  if (plan.heuristic != HeuristicKind::Pdb && plan.heuristic != HeuristicKind::Linear) return false;
+  return plan.astar == AStarPhase::On;
+}
+
 template <int N>
 SearchResult run_search(const Board<N>& start, const SearchPlan& plan,
                         const pdb::PdbSet* databases) {
@@ -95,7 +107,17 @@ SearchResult run_search(const Board<N>& start, const SearchPlan& plan,
   auto with = [&](const auto& h) -> SearchResult {
     switch (plan.algorithm) {
       case Algorithm::Ida:
-        return weight > kWeightScale ? weighted(h) : ida(h);
+        if (weight > kWeightScale) return weighted(h);
+        if constexpr (N >= 3 && N <= 5)
+          if (runs_astar_phase<N>(plan)) {
+            const uint64_t budget = astar_memory_budget(plan.limits);
+            if (plan.threads > 1)
+              return astar_ida_search(start, h, budget, plan.limits, plan.order);
+            tbb::task_arena one_thread(1);
+            return one_thread.execute(
+                [&] { return astar_ida_search(start, h, budget, plan.limits, plan.order); });
+          }
+        return ida(h);
       case Algorithm::AStar:
         return weight > kWeightScale ? weighted(h) : astar_search(start, h, plan.limits);
       case Algorithm::Greedy:

@@ -24,12 +24,13 @@
 
 namespace taquin::detail {
 
-// The subtrees of a Frontier's deepest level searched bound by bound on every thread oneTBB
-// allows this process, one IdaWorker a thread. Where the next subtree comes from (an atomic
+// The subtrees of a frontier's deepest level (a breadth-first Frontier's, or an AStarFrontier's
+// open list) searched bound by bound on every thread oneTBB allows this process, one IdaWorker a
+// thread. Where the next subtree comes from (an atomic
 // counter for the threads, a ticket window for MPI ranks) and what a goal or a limit does are
 // the caller's: the threaded search (parallel_ida_search) and the MPI one (mpi_ida_search) run
 // the same iterations through it.
-template <int N, IncrementalHeuristic<N> H>
+template <int N, IncrementalHeuristic<N> H, typename F = Frontier<N, H>>
 class SubtreeSearch {
  public:
   using Worker = IdaWorker<N, H>;
@@ -39,9 +40,9 @@ class SubtreeSearch {
   // Workers for `frontier` (which must outlive this object) with `heuristic`, children and
   // subtrees in `order`; their LimitWatch checks `limits` from `started`, adds their nodes to
   // `shared_nodes` and stops when `halt` is set (both shared by every thread).
-  SubtreeSearch(const H& heuristic, const Frontier<N, H>& frontier, SearchOrder order,
-                const Limits& limits, std::chrono::steady_clock::time_point started,
-                std::atomic<uint64_t>& shared_nodes, std::atomic<bool>& halt)
+  SubtreeSearch(const H& heuristic, const F& frontier, SearchOrder order, const Limits& limits,
+                std::chrono::steady_clock::time_point started, std::atomic<uint64_t>& shared_nodes,
+                std::atomic<bool>& halt)
       : heuristic_(heuristic),
         frontier_(frontier),
         order_(order),
@@ -95,7 +96,7 @@ class SubtreeSearch {
                                                         bound, node.automaton)
                                         : BoundEnd::exhausted(f);
         if (end.kind == BoundEnd::Kind::Found) {
-          std::vector<Dir> moves = frontier_.path_to(frontier_.depth(), static_cast<uint32_t>(i));
+          std::vector<Dir> moves = frontier_.path_to_deepest(static_cast<uint32_t>(i));
           const std::vector<Dir> below = worker.path();
           moves.insert(moves.end(), below.begin(), below.end());
           found(std::move(moves));
@@ -141,7 +142,7 @@ class SubtreeSearch {
 
  private:
   const H& heuristic_;
-  const Frontier<N, H>& frontier_;
+  const F& frontier_;
   const SearchOrder order_;
   const int threads_;
   tbb::enumerable_thread_specific<Worker> workers_;

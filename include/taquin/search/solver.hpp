@@ -73,6 +73,16 @@ constexpr bool takes_weight(Algorithm a) {
 // The anytime search's first weight when none is given.
 inline constexpr double kAnytimeWeight = 3.0;
 
+// Whether IDA* runs as A*+IDA* (Bu & Korf 2019: a memory-bounded A* from the start, whose open
+// list the iterations sweep): Auto where it was measured faster (docs/performance.md: nowhere
+// yet), On on every side from 3 to 5 with linear conflict or pattern databases, Off never.
+enum class AStarPhase { Auto, On, Off };
+
+// "on" -> On, "off" -> Off, anything else (the CLI's "auto", or nothing) -> Auto.
+constexpr AStarPhase parse_astar_phase(std::string_view name) {
+  return name == "on" ? AStarPhase::On : name == "off" ? AStarPhase::Off : AStarPhase::Auto;
+}
+
 // What one search needs besides the board.
 struct SearchPlan {
   Algorithm algorithm = Algorithm::Ida;
@@ -86,6 +96,9 @@ struct SearchPlan {
   // proven optimal); anytime: its first solution's weight (the CLI's default:
   // kAnytimeWeight). At least 1, finite.
   double weight = 1.0;
+  // IDA*'s A* phase; its memory: limits.max_memory_bytes where set, at most half the memory
+  // available when the search starts (astar_memory_budget).
+  AStarPhase astar = AStarPhase::Auto;
 };
 
 // Runs `plan` on the canonical board `start` (goal: identity with the blank on
