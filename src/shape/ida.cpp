@@ -32,6 +32,10 @@ SearchResult ida_search(const Grid& start, HeuristicKind h, const Limits& limits
   }
   const auto pdb = shared_shape_pdb(start.rows, start.cols, start.blank_goal());
   if (!pdb) throw std::invalid_argument("shaped IDA*: " + pdb.error().describe());
+  // The built tables lose the blank's cell, which the default ones may keep: the larger sum.
+  const auto fallback = shared_default_pdb(start.rows, start.cols, start.blank_goal());
+  if (fallback && fallback->get() != pdb->get() && (*fallback)->partition().per_blank_cell)
+    return compact_ida(start, CompactPdbMax(**pdb, **fallback), limits, started);
   return compact_ida(start, CompactPdb(**pdb), limits, started);
 }
 
