@@ -11,11 +11,15 @@
 #include <unistd.h>
 
 #include "cli_run.hpp"
+#include "core/generate.hpp"
 #include "heuristic/heuristic_choice.hpp"
+#include "shape/compact_pdb.hpp"
 #include "shape/explore.hpp"
+#include "shape/ida.hpp"
 #include "shape/partition.hpp"
 #include "shape/pdb_cache.hpp"
 #include "shape/pdb_file.hpp"
+#include "shape/search.hpp"
 
 namespace taquin::shape {
 namespace {
@@ -118,6 +122,53 @@ TEST(BuiltPdb, LoadedFromTheirFileOnceAndRefusedWhenMissing) {
   EXPECT_EQ((*loaded)->table(0), pdb->table(0));
   EXPECT_FALSE(shared_built_pdb("", 2, 5, 9).ok());
   EXPECT_FALSE(built_pdb_path(other.string(), 3, 7, 20).ok());
+  fs::remove_all(dir);
+}
+
+// `count` states `dist` (all_distances_shape) reaches, with a fixed seed.
+std::vector<uint64_t> reached(const std::vector<uint8_t>& dist, int count, uint64_t seed) {
+  Random random(seed);
+  std::vector<uint64_t> out;
+  while (static_cast<int>(out.size()) < count) {
+    const uint64_t r = random.below(dist.size());
+    if (dist[r] != kShapeUnreached) out.push_back(r);
+  }
+  return out;
+}
+
+// The larger of two partitions' sums keeps IDA*'s lengths the exhaustive distances.
+TEST(BuiltPdb, LargerOfTwoSumsKeepsTheDistances) {
+  auto first = ShapePdb::build(Partition{3, 3, 8, {{0, 1, 2, 3, 4, 5, 6}, {7}}, false});
+  auto second = ShapePdb::build(Partition{3, 3, 8, {{0, 3, 6, 1}, {4, 7, 2, 5}}, true});
+  ASSERT_TRUE(first.ok() && second.ok());
+  auto dist = all_distances_shape(3, 3, 8);
+  ASSERT_TRUE(dist.ok());
+  for (uint64_t r : reached(*dist, 200, 7)) {
+    const Grid g = grid_of_rank(r, 3, 3, 8);
+    const SearchResult result =
+        compact_ida(g, CompactPdbMax(*first, *second), Limits{}, std::chrono::steady_clock::now());
+    ASSERT_EQ(result.outcome, Outcome::Solved);
+    ASSERT_EQ(static_cast<int>(result.moves.size()), (*dist)[r]) << "rank " << r;
+  }
+}
+
+// IDA* takes the built tables from $TAQUIN_PDB_DIR: 2x5's are exact, so it expands the path alone.
+TEST(BuiltPdb, IdaTakesTheFileFromTheDatabasesDirectory) {
+  const fs::path dir = scratch_dir();
+  auto p = built_partition(2, 5, 9);
+  auto pdb = ShapePdb::build(*p);
+  ASSERT_TRUE(pdb.ok());
+  ASSERT_FALSE(save_shape_pdb(*built_pdb_path(dir.string(), 2, 5, 9), *pdb).has_value());
+  ::setenv("TAQUIN_PDB_DIR", dir.c_str(), 1);
+  auto dist = all_distances_shape(2, 5, 9);
+  ASSERT_TRUE(dist.ok());
+  for (uint64_t r : reached(*dist, 50, 3)) {
+    const SearchResult result = ida_search(grid_of_rank(r, 2, 5, 9), HeuristicKind::Pdb);
+    ASSERT_EQ(result.outcome, Outcome::Solved);
+    ASSERT_EQ(static_cast<int>(result.moves.size()), (*dist)[r]) << "rank " << r;
+    EXPECT_EQ(result.stats.nodes_expanded, result.moves.size()) << "rank " << r;
+  }
+  ::unsetenv("TAQUIN_PDB_DIR");
   fs::remove_all(dir);
 }
 
