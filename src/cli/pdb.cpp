@@ -1,4 +1,5 @@
-// `taquin pdb build|info|verify`: build a catalogue's pattern databases, describe and check files.
+// `taquin pdb build|info|verify`: build a catalogue's (or a shape's) pattern databases, describe
+// and check files.
 
 #include <tbb/global_control.h>
 
@@ -11,6 +12,7 @@
 #include "cli/command.hpp"
 #include "cli/memory_size.hpp"
 #include "cli/pdb_choice.hpp"
+#include "cli/pdb_shape.hpp"
 #include "cli/view.hpp"
 #include "pdb/builder.hpp"
 #include "pdb/catalogue.hpp"
@@ -68,7 +70,12 @@ int write_direct_files(const pdb::Catalogue& catalogue, const std::vector<std::s
 }
 
 int run_build(const PdbOptions& options) {
-  Expected<pdb::Catalogue> catalogue = pdb::find_catalogue(options.catalogue);
+  // A shape that is not a square (and no file of that name): its larger shape tables.
+  std::error_code no_file;
+  const bool shape =
+      names_a_shape(options.catalogue) && !std::filesystem::exists(options.catalogue, no_file);
+  Expected<pdb::Catalogue> catalogue =
+      shape ? pdb::Catalogue{} : pdb::find_catalogue(options.catalogue);
   if (!catalogue) {
     print_error(catalogue.error());
     return kExitBadInput;
@@ -86,6 +93,9 @@ int run_build(const PdbOptions& options) {
     }
     max_memory = *bytes;
   }
+  if (shape)
+    return run_build_shape(options.catalogue, options.out_dir, max_memory, options.threads,
+                           options.fresh);
   if (Expected<bool> ok = pdb::check_buildable(*catalogue, max_memory); !ok) {
     print_error(ok.error());
     return kExitBadInput;
@@ -214,9 +224,10 @@ void setup_pdb(CLI::App& app, int& exit_code) {
       ->add_option(
           "catalogue", options->catalogue,
           "A built-in catalogue (4x4: 7-8, 7-8-centre, 7-8-edge, 6-6-3, 5-5-5, 7-8-max; 5x5: "
-          "6-6-6-6-max, 6-6-6-6; 6x6: 6x6-5, 6x6-5-centre; 7x7: 7x7-5, 7x7-5-centre) or a file: "
-          "side N, then one group of goal cells a "
-          "line")
+          "6-6-6-6-max, 6-6-6-6; 6x6: 6x6-5, 6x6-5-centre; 7x7: 7x7-5, 7x7-5-centre), a file "
+          "(side N, then one group of goal cells a line), or a shape RxC with larger shape "
+          "tables (4x5: 7-6-6, for the standard goal; into the default directory, where solve "
+          "takes them)")
       ->required();
   build->add_option("-o,--out", options->out_dir,
                     "Output directory (default: a catalogue file's own; for a built-in name, "

@@ -4,7 +4,9 @@
 #include <filesystem>
 
 #include "shape/dispatch.hpp"
+#include "shape/partition.hpp"
 #include "shape/pdb_cache.hpp"
+#include "shape/pdb_file.hpp"
 
 namespace taquin {
 
@@ -18,6 +20,39 @@ std::string HeuristicChoice::label() const {
   if (kind == HeuristicKind::Pdb && !shape_pdb.empty()) return "pdb " + shape_pdb;
   return heuristic_label(kind, databases.get());
 }
+
+namespace {
+
+// The larger shape tables of `goal` (shape::built_partition) in `dir`: their name into `choice`
+// when they load (as the searches will take them), else a notice when they are damaged or when
+// `taquin pdb build RxC` would build them (the standard goal's blank cell).
+void built_shape_tables(const Goal& goal, const std::string& dir, HeuristicChoice& choice) {
+  const Shape shape = goal.shape();
+  const int blank = goal.blank_cell();
+  Expected<shape::Partition> partition = shape::built_partition(shape.rows, shape.cols, blank);
+  if (!partition) return;
+  const std::string name = shape::partition_name(*partition);
+  std::error_code ec;
+  const std::string path = dir.empty() ? "" : dir + "/" + shape::shape_pdb_file_name(*partition);
+  if (!path.empty() && std::filesystem::exists(path, ec)) {
+    auto built = shape::shared_built_pdb(dir, shape.rows, shape.cols, blank);
+    if (built) {
+      choice.shape_pdb = name;
+      return;
+    }
+    choice.notice = "using the pattern databases " + choice.shape_pdb + ", not " + name + ": " +
+                    built.error().describe() + " (taquin pdb build " + shape_name(shape) +
+                    " --fresh builds it again)";
+    return;
+  }
+  if (blank != shape.cells() - 1) return;  // (`pdb build` builds the standard goal's)
+  choice.notice = "using the pattern databases " + choice.shape_pdb +
+                  ", built in memory; `taquin pdb build " + shape_name(shape) +
+                  "` builds the stronger " + name +
+                  " tables once into the databases' directory, where later runs take them";
+}
+
+}  // namespace
 
 Expected<HeuristicChoice> choose_heuristic(const Goal& goal, const HeuristicRequest& request) {
   const std::string& location = request.paths.location;
@@ -44,6 +79,7 @@ Expected<HeuristicChoice> choose_heuristic(const Goal& goal, const HeuristicRequ
     if (!name) return name.error();
     choice.kind = HeuristicKind::Pdb;
     choice.shape_pdb = *name;
+    built_shape_tables(goal, request.paths.default_dir, choice);
     return choice;
   }
   pdb::PdbMiss miss = pdb::PdbMiss::Absent;

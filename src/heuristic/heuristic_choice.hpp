@@ -49,7 +49,10 @@ std::string heuristic_label(HeuristicKind kind, const pdb::PdbSet* databases);
 // The heuristic for boards of `goal` (its side is the boards'). An asked heuristic other than
 // pdb is used as is. Off the packed squares, pdb means the shape databases (shape_pdb, built by
 // the searches on first use): asked, on boards of at most shape::kMaxIdaCells cells, by default
-// where shape::default_shape_pdb; else linear conflict by default, and an error when asked. Pdb,
+// where shape::default_shape_pdb; else linear conflict by default, and an error when asked. There,
+// the larger tables of shape::built_partition when their file in request.paths.default_dir loads
+// (shape::shared_built_pdb; shape_pdb names them), else the default ones with a notice: the file
+// is damaged, or (the standard goal's blank cell) `taquin pdb build RxC` would build them. Pdb,
 // asked or by default, loads the databases that serve the goal (pdb::load_pdb_set; with
 // request.build, built first when none is there). By default, when none loads, linear conflict is
 // used, with a notice when a stronger one could be had (no database where a built-in catalogue

@@ -1,7 +1,8 @@
-// The shaped IDA*'s pattern-database heuristic: a ShapePdb's groups summed, a move recomputing
-// only the moved tile's group.
+// The shaped IDA*'s pattern-database heuristics: a ShapePdb's groups summed, a move recomputing
+// only the moved tile's group; the larger of two such sums.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -46,5 +47,41 @@ class CompactPdb {
 };
 
 static_assert(ShapeHeuristic<CompactPdb>);
+
+// The larger of two CompactPdb sums (two partitions of the same shape and goal): admissible as
+// each is. Both ShapePdbs must outlive the policy.
+class CompactPdbMax {
+ public:
+  struct Undo {
+    CompactPdb::Undo first, second;
+    int first_h, second_h;  // the sums before
+  };
+  CompactPdbMax(const ShapePdb& first, const ShapePdb& second) : first_(first), second_(second) {}
+  int reset(const CompactBoard& b) {
+    first_h_ = first_.reset(b);
+    second_h_ = second_.reset(b);
+    return std::max(first_h_, second_h_);
+  }
+  [[gnu::always_inline]] int moved(const CompactBoard& b, int, int label, int from, int to,
+                                   Undo& u) {
+    u.first_h = first_h_;
+    u.second_h = second_h_;
+    first_h_ = first_.moved(b, first_h_, label, from, to, u.first);
+    second_h_ = second_.moved(b, second_h_, label, from, to, u.second);
+    return std::max(first_h_, second_h_);
+  }
+  [[gnu::always_inline]] void undo(const Undo& u) {
+    first_.undo(u.first);
+    second_.undo(u.second);
+    first_h_ = u.first_h;
+    second_h_ = u.second_h;
+  }
+
+ private:
+  CompactPdb first_, second_;
+  int first_h_ = 0, second_h_ = 0;
+};
+
+static_assert(ShapeHeuristic<CompactPdbMax>);
 
 }  // namespace taquin::shape

@@ -1,5 +1,5 @@
 // The shaped IDA*'s entry: checks the board, tests parity, picks the heuristic policy (the
-// pattern databases from the process-wide cache).
+// pattern databases: the built ones when their file loads, else the process-wide default).
 #include "shape/ida.hpp"
 
 #include <stdexcept>
@@ -30,8 +30,12 @@ SearchResult ida_search(const Grid& start, HeuristicKind h, const Limits& limits
     case HeuristicKind::Pdb:
       break;
   }
-  const auto pdb = shared_default_pdb(start.rows, start.cols, start.blank_goal());
+  const auto pdb = shared_shape_pdb(start.rows, start.cols, start.blank_goal());
   if (!pdb) throw std::invalid_argument("shaped IDA*: " + pdb.error().describe());
+  // The built tables lose the blank's cell, which the default ones may keep: the larger sum.
+  const auto fallback = shared_default_pdb(start.rows, start.cols, start.blank_goal());
+  if (fallback && fallback->get() != pdb->get() && (*fallback)->partition().per_blank_cell)
+    return compact_ida(start, CompactPdbMax(**pdb, **fallback), limits, started);
   return compact_ida(start, CompactPdb(**pdb), limits, started);
 }
 

@@ -117,6 +117,23 @@ D D E C C
 D E E E .
 )";
 
+// Plain tables, built once by `taquin pdb build RxC` (partition.hpp, built_partition).
+constexpr std::string_view kBuiltCatalogue = R"(# Larger partitions of the shape pattern
+# databases, their plain tables built once into files (src/shape/partition.hpp).
+
+# 9: 3,628,800 placements, the exact distances (a small shape for the tests).
+shape 2x5
+A A A A A
+A A A A .
+
+# 7-6-6: 390,700,800 placements for A, 27,907,200 each for B and C.
+shape 4x5
+A A A B B
+A A A B B
+A C C B B
+C C C C .
+)";
+
 // A diagram: the group of each cell, -1 for the blank.
 struct Layout {
   int rows = 0;
@@ -218,6 +235,10 @@ std::string_view shape_catalogue() {
   return kCatalogue;
 }
 
+std::string_view built_catalogue() {
+  return kBuiltCatalogue;
+}
+
 Expected<Partition> catalogue_partition(std::string_view text, int rows, int cols) {
   auto layout = find_layout(text, rows, cols);
   if (!layout) return layout.error();
@@ -245,6 +266,21 @@ Expected<Partition> default_partition(int rows, int cols, int blank_goal) {
     largest = std::max(largest, placement_count(p.cells(), static_cast<int>(group.size())));
   p.per_blank_cell = largest * static_cast<uint64_t>(p.cells()) <= kMaxPerBlankCellEntries;
   return p;
+}
+
+Expected<Partition> built_partition(int rows, int cols, int blank_goal) {
+  if (auto shape = default_partition(rows, cols, blank_goal); !shape) return shape.error();
+  if (auto layout = find_layout(kBuiltCatalogue, rows, cols))
+    return partition_of(*layout, blank_goal);
+  if (auto layout_t = find_layout(kBuiltCatalogue, cols, rows))
+    return partition_of(transposed(*layout_t), blank_goal);
+  std::string shapes;
+  std::istringstream in{std::string(kBuiltCatalogue)};
+  for (std::string line; std::getline(in, line);)
+    if (line.starts_with("shape ")) shapes += (shapes.empty() ? "" : ", ") + line.substr(6);
+  return Error{"pattern database", 0,
+               "no larger tables for the " + std::to_string(rows) + "x" + std::to_string(cols) +
+                   " shape (they exist for " + shapes + " and their transposes)"};
 }
 
 }  // namespace taquin::shape

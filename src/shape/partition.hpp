@@ -31,4 +31,15 @@ Expected<Partition> catalogue_partition(std::string_view text, int rows, int col
 // ShapePdb refuses, or a blank cell off the board.
 Expected<Partition> default_partition(int rows, int cols, int blank_goal);
 
+// The catalogue of the larger partitions (shape_catalogue's format), whose plain tables take too
+// long to build in every process: `taquin pdb build RxC` builds them once into the databases'
+// directory, and the searches take them from there (shape/pdb_cache.hpp).
+std::string_view built_catalogue();
+
+// The larger partition of a rows × cols board whose goal has the blank on `blank_goal`: the
+// built catalogue's diagram of the shape (or of its transpose, reflected), its blank moved as
+// default_partition's; plain tables (not per blank cell). Errors: a shape the catalogue lacks
+// (the message names those it has), or one default_partition refuses.
+Expected<Partition> built_partition(int rows, int cols, int blank_goal);
+
 }  // namespace taquin::shape
