@@ -343,7 +343,7 @@ SearchResult Search::run() {
 // The databases of `start`'s shape when `h` is Pdb, else null; throws as best_first_search.
 std::shared_ptr<const ShapePdb> databases_for(const Grid& start, HeuristicKind h) {
   if (h != HeuristicKind::Pdb) return nullptr;
-  auto pdb = shared_default_pdb(start.rows, start.cols, start.blank_goal());
+  auto pdb = shared_shape_pdb(start.rows, start.cols, start.blank_goal());
   if (!pdb) throw std::invalid_argument("shaped best-first search: " + pdb.error().describe());
   return *pdb;
 }
