@@ -126,6 +126,11 @@ shape 2x5
 A A A A A
 A A A A .
 
+# 8-7: 518,918,400 placements for A, 57,657,600 for B (the 15-puzzle's split, by halves).
+shape 2x8
+A A A A B B B B
+A A A A B B B .
+
 # 7-6-6: 390,700,800 placements for A, 27,907,200 each for B and C.
 shape 4x5
 A A A B B
