@@ -48,31 +48,10 @@ class AStarSweep {
         subtrees_(heuristic, frontier, order, limits, started, shared_nodes_, found_) {}
 
   BoundEnd sweep(int bound) {
-    std::atomic<size_t> next_node{0};
     const size_t swept = frontier_.within(bound);
-    const int next_bound = subtrees_.iterate(
-        bound,
-        [&](size_t& taken) {
-          taken = next_node.fetch_add(1, std::memory_order_relaxed);
-          return taken < swept && !found_.load(std::memory_order_relaxed) &&
-                 stop_reason_.load() < 0;
-        },
-        [&](std::vector<Dir> moves) {
-          std::lock_guard lock(solution_mutex_);
-          if (!found_.load()) {
-            result_.moves = std::move(moves);
-            found_.store(true);
-          }
-        },
-        [&](Outcome reason) {
-          if (reason != Outcome::Cancelled || !found_.load()) {
-            int none = -1;
-            stop_reason_.compare_exchange_strong(none, static_cast<int>(reason));
-          }
-        });
-    if (found_.load()) return BoundEnd::found();
-    if (stop_reason_.load() >= 0)
-      return BoundEnd::stopped(static_cast<Outcome>(stop_reason_.load()));
+    const int next_bound =
+        sweep_subtrees(subtrees_, bound, swept, found_, stop_reason_, solution_mutex_, result_);
+    if (const std::optional<BoundEnd> ended = sweep_end(found_, stop_reason_)) return *ended;
     return BoundEnd::exhausted(std::min(next_bound, frontier_.f_at(swept)));
   }
 

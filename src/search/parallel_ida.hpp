@@ -85,31 +85,10 @@ class ThreadSweep {
   int least_f() const { return subtrees_.least_f(); }
 
   BoundEnd sweep(int bound) {
-    std::atomic<size_t> next_subtree{0};
     swept_ = subtrees_.subtrees();
-    const int next_bound = subtrees_.iterate(
-        bound,
-        [&](size_t& taken) {
-          taken = next_subtree.fetch_add(1, std::memory_order_relaxed);
-          return taken < swept_ && !found_.load(std::memory_order_relaxed) &&
-                 stop_reason_.load() < 0;
-        },
-        [&](std::vector<Dir> moves) {
-          std::lock_guard lock(solution_mutex_);
-          if (!found_.load()) {
-            result_.moves = std::move(moves);
-            found_.store(true);
-          }
-        },
-        [&](Outcome reason) {
-          if (reason != Outcome::Cancelled || !found_.load()) {
-            int none = -1;
-            stop_reason_.compare_exchange_strong(none, static_cast<int>(reason));
-          }
-        });
-    if (found_.load()) return BoundEnd::found();
-    if (stop_reason_.load() >= 0)
-      return BoundEnd::stopped(static_cast<Outcome>(stop_reason_.load()));
+    const int next_bound =
+        sweep_subtrees(subtrees_, bound, swept_, found_, stop_reason_, solution_mutex_, result_);
+    if (const std::optional<BoundEnd> ended = sweep_end(found_, stop_reason_)) return *ended;
     return BoundEnd::exhausted(next_bound);
   }
 

@@ -7,6 +7,8 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -148,5 +150,43 @@ class SubtreeSearch {
   tbb::enumerable_thread_specific<Worker> workers_;
   std::vector<uint32_t> visits_;  // the order subtrees are handed out in (empty: level order)
 };
+
+// One bound swept over the first `count` subtrees of `subtrees` (a SubtreeSearch), one counter
+// handing them out: the first solution kept in result.moves with `found` raised, the first limit
+// met (a cancel after a solution aside) kept in `stop_reason` (an Outcome, -1: none). Returns
+// iterate's least f above the bound met.
+template <typename Subtrees>
+int sweep_subtrees(Subtrees& subtrees, int bound, size_t count, std::atomic<bool>& found,
+                   std::atomic<int>& stop_reason, std::mutex& solution_mutex,
+                   SearchResult& result) {
+  std::atomic<size_t> next{0};
+  return subtrees.iterate(
+      bound,
+      [&](size_t& taken) {
+        taken = next.fetch_add(1, std::memory_order_relaxed);
+        return taken < count && !found.load(std::memory_order_relaxed) && stop_reason.load() < 0;
+      },
+      [&](std::vector<Dir> moves) {
+        std::lock_guard lock(solution_mutex);
+        if (!found.load()) {
+          result.moves = std::move(moves);
+          found.store(true);
+        }
+      },
+      [&](Outcome reason) {
+        if (reason != Outcome::Cancelled || !found.load()) {
+          int none = -1;
+          stop_reason.compare_exchange_strong(none, static_cast<int>(reason));
+        }
+      });
+}
+
+// How a sweep by sweep_subtrees ended when not exhausted: Found or Stopped, else nullopt.
+inline std::optional<BoundEnd> sweep_end(const std::atomic<bool>& found,
+                                         const std::atomic<int>& stop_reason) {
+  if (found.load()) return BoundEnd::found();
+  if (stop_reason.load() >= 0) return BoundEnd::stopped(static_cast<Outcome>(stop_reason.load()));
+  return std::nullopt;
+}
 
 }  // namespace taquin::detail
