@@ -17,6 +17,7 @@
 
 #include "core/solvability.hpp"
 #include "heuristic/concepts.hpp"
+#include "search/bucket_queue.hpp"
 #include "search/limit_watch.hpp"
 #include "search/node_store.hpp"
 #include "search/weighted.hpp"
@@ -85,7 +86,6 @@ template <int N, IncrementalHeuristic<N> H>
 class AnytimeWorker {
   using Store = NodeStore<N>;
   struct Entry {
-    uint64_t key;      // f' = g + h', ties toward larger g: smaller first
     uint32_t index;    // the node
     uint32_t g_and_h;  // g (its node's g when queued) << kHBits | h (unweighted)
   };
@@ -131,18 +131,14 @@ class AnytimeWorker {
   bool run(int w, bool to_end) {
     Store store(max_bytes_);
     open_.clear();
-    open_.shrink_to_fit();
     expanding_ = UINT32_MAX;
     const typename H::State root_state = h_.init(start_);
     const uint32_t root_h = static_cast<uint32_t>(h_.value(root_state));
     if (!store.reserve_one(0)) return stop(store, Outcome::MemoryLimit);
     const uint32_t root = store.slot(start_) = store.add(start_, Store::kNone, 0);
-    if (!push(store, {key_of(0, root_h, w), root, root_h}))
-      return stop(store, Outcome::MemoryLimit);
+    if (!push(store, {root, root_h}, w)) return stop(store, Outcome::MemoryLimit);
     while (!open_.empty()) {
-      std::pop_heap(open_.begin(), open_.end(), later);
-      const Entry e = open_.back();
-      open_.pop_back();
+      const Entry e = open_.pop();
       const uint32_t g = e.g_and_h >> kHBits;
       if (store.node(e.index).g() != g || hopeless(g + (e.g_and_h & kHMask))) continue;
       expanding_ = g + (e.g_and_h & kHMask);
@@ -195,7 +191,7 @@ class AnytimeWorker {
       h_.update(next, child, child.at(blank), to, blank);
       const uint32_t ch = static_cast<uint32_t>(std::min(h_.value(next), int{kHMask}));
       if (hopeless(g + 1 + ch)) continue;
-      if (!store.reserve_one(open_bytes())) return Step::Full;
+      if (!store.reserve_one(open_.bytes())) return Step::Full;
       uint32_t& slot = store.slot(child);
       uint32_t at;
       if (slot == Store::kNone) {
@@ -207,38 +203,29 @@ class AnytimeWorker {
       } else {
         continue;
       }
-      if (!push(store, {key_of(g + 1, ch, w), at, ((g + 1) << kHBits) | ch})) return Step::Full;
+      if (!push(store, {at, ((g + 1) << kHBits) | ch}, w)) return Step::Full;
     }
     return step;
   }
 
   static constexpr uint32_t kHMask = (1u << kHBits) - 1;
 
-  static uint64_t key_of(uint32_t g, uint32_t h, int w) {
-    const uint64_t f = g + static_cast<uint64_t>(h) * static_cast<uint64_t>(w) / kWeightScale;
-    return (f << 32) | (0xFFFFFFFFu - g);
-  }
-  static bool later(const Entry& a, const Entry& b) { return a.key > b.key; }
-  uint64_t open_bytes() const { return uint64_t(open_.capacity()) * sizeof(Entry); }
-
-  bool push(const Store& store, const Entry& e) {
-    if (open_.size() == open_.capacity()) {
-      const size_t grown = std::max<size_t>(64, open_.capacity() + open_.capacity() / 2);
-      if (!store.may_grow(open_bytes(), grown * sizeof(Entry))) return false;
-      open_.reserve(grown);
-    }
-    open_.push_back(e);
-    std::push_heap(open_.begin(), open_.end(), later);
-    return true;
+  // Queues `e` under f' = g + h' (h' = W·h, rounded down), ties toward larger g (smaller h').
+  bool push(const Store& store, const Entry& e, int w) {
+    const uint32_t g = e.g_and_h >> kHBits;
+    const uint64_t scaled = uint64_t{e.g_and_h & kHMask} * static_cast<uint64_t>(w) / kWeightScale;
+    return open_.push(g + static_cast<uint32_t>(scaled), static_cast<uint32_t>(scaled), e,
+                      [&](uint64_t held, uint64_t more) { return store.may_grow(held, more); });
   }
 
   // What this run proves: no solution is shorter than the least g + h still open (or under
   // expansion), nor than the best one found unless through such a node.
   void prove(const Store& store) {
     uint32_t least = expanding_;
-    for (const Entry& e : open_)
+    open_.for_each([&](const Entry& e) {
       if (store.node(e.index).g() == (e.g_and_h >> kHBits))
         least = std::min(least, (e.g_and_h >> kHBits) + (e.g_and_h & kHMask));
+    });
     const int best = shared_.length();
     if (least == UINT32_MAX && best == INT_MAX) return;  // nothing open, nothing found
     shared_.prove(with_parity(start_, static_cast<int>(std::min<int64_t>(least, best))));
@@ -259,7 +246,7 @@ class AnytimeWorker {
   AnytimeShared& shared_;
   const uint64_t max_bytes_;
   LimitWatch watch_;
-  std::vector<Entry> open_;
+  BucketQueue<Entry> open_;
   uint32_t expanding_ = UINT32_MAX;  // g + h of the node under expansion
   Stats stats_;
 };

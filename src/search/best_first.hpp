@@ -8,6 +8,7 @@
 
 #include "core/solvability.hpp"
 #include "heuristic/concepts.hpp"
+#include "search/bucket_queue.hpp"
 #include "search/limit_watch.hpp"
 #include "search/node_store.hpp"
 #include "taquin/board.hpp"
@@ -35,32 +36,31 @@ class ZeroHeuristic {
 static_assert(IncrementalHeuristic<ZeroHeuristic<4>, 4>);
 
 // Best-first search from the canonical board `start` to the identity goal with the blank's label
-// at its goal cell. The open list is a binary heap of node indices; a node's board, parent link
-// and g live in the node store, whose hash index is the closed set. A node reached again by a
-// shorter path is updated in place and queued again (stale heap entries are skipped), so A* stays
-// optimal even for an inconsistent heuristic; greedy keeps the first path found. The goal test is
-// made when a node is selected (A*, uniform) or generated (greedy). Stops with MemoryLimit, before
-// allocating, when the store and heap would pass limits.max_memory_bytes; with Unsolvable (and no
-// search) when the parity test fails. `optimal` is true for A* and uniform-cost when solved. A
-// node limit stops it after exactly that many expansions. Stopped unsolved, lower_bound is the
-// least f (A*) or g (uniform-cost) still open, which no solution is shorter than, or h(start)
-// (greedy, whose open list proves nothing more).
+// at its goal cell. The open list is a bucket queue of node indices (ties: last queued first); a
+// node's board, parent link and g live in the node store, whose hash index is the closed set. A
+// node reached again by a shorter path is updated in place and queued again (stale heap entries are
+// skipped), so A* stays optimal even for an inconsistent heuristic; greedy keeps the first path
+// found. The goal test is made when a node is selected (A*, uniform) or generated (greedy). Stops
+// with MemoryLimit, before allocating, when the store and heap would pass limits.max_memory_bytes;
+// with Unsolvable (and no search) when the parity test fails. `optimal` is true for A* and
+// uniform-cost when solved. A node limit stops it after exactly that many expansions. Stopped
+// unsolved, lower_bound is the least f (A*) or g (uniform-cost) still open, which no solution is
+// shorter than, or h(start) (greedy, whose open list proves nothing more).
 template <int N, IncrementalHeuristic<N> H>
 SearchResult best_first_search(const Board<N>& start, const H& h, BestFirstOrder order,
                                const Limits& limits = {}) {
   using Store = detail::NodeStore<N>;
   struct Entry {
-    uint64_t key;  // smaller first
     uint32_t index;
     uint32_t g;  // g when queued: an entry whose node has since got a smaller g is stale
   };
   detail::LimitWatch watch(limits, detail::kBestFirstCheckInterval);
   SearchResult result;
   Store store(limits.max_memory_bytes);
-  std::vector<Entry> open;
+  detail::BucketQueue<Entry> open;
   const int start_h = h.value(h.init(start));
-  // The key of the node under expansion (no longer in `open`), else the largest key.
-  uint64_t expanding = UINT64_MAX;
+  // The primary key of the node under expansion (no longer in `open`), else kNone.
+  uint32_t expanding = detail::BucketQueue<Entry>::kNone;
   auto finish = [&](Outcome outcome, uint32_t goal_index = Store::kNone) {
     result.outcome = outcome;
     if (outcome == Outcome::Solved) {
@@ -69,10 +69,10 @@ SearchResult best_first_search(const Board<N>& start, const H& h, BestFirstOrder
     } else if (outcome != Outcome::Unsolvable) {
       // Some node of an optimal path is open (or under expansion) with its least g, and its f
       // (A*, admissible h) or g (uniform) is at most the solution's length.
-      const uint64_t least = std::min(expanding, open.empty() ? UINT64_MAX : open.front().key);
-      result.lower_bound = order == BestFirstOrder::Greedy || least == UINT64_MAX
+      const uint32_t least = std::min(expanding, open.least_primary());
+      result.lower_bound = order == BestFirstOrder::Greedy || least == open.kNone
                                ? start_h
-                               : static_cast<int>(least >> 32);
+                               : static_cast<int>(least);
     }
     result.stats.max_states_in_memory = store.size();
     result.stats.seconds = watch.seconds();
@@ -81,28 +81,20 @@ SearchResult best_first_search(const Board<N>& start, const H& h, BestFirstOrder
   if (!is_solvable(start)) return finish(Outcome::Unsolvable);
   const Board<N> goal = Board<N>::identity(start.blank_label());
 
-  auto key_of = [order](uint32_t g, int hv) -> uint64_t {
-    switch (order) {
-      case BestFirstOrder::AStar:
-        return (uint64_t(g + hv) << 32) | (0xFFFFFFFFu - g);
-      case BestFirstOrder::Uniform:
-        return uint64_t(g) << 32;
-      case BestFirstOrder::Greedy:
-        return (uint64_t(hv) << 32) | g;
-    }
-    return 0;
+  // The keys: A*: f, then h (so larger g first); uniform: g; greedy: h, then g.
+  auto primary = [order](uint32_t g, int hv) -> uint32_t {
+    return order == BestFirstOrder::AStar     ? g + static_cast<uint32_t>(hv)
+           : order == BestFirstOrder::Uniform ? g
+                                              : static_cast<uint32_t>(hv);
   };
-  auto later = [](const Entry& a, const Entry& b) { return a.key > b.key; };
-  auto open_bytes = [&open] { return uint64_t(open.capacity()) * sizeof(Entry); };
-  auto push = [&](const Entry& e) {
-    if (open.size() == open.capacity()) {
-      const size_t grown = std::max<size_t>(64, open.capacity() + open.capacity() / 2);
-      if (!store.may_grow(open_bytes(), grown * sizeof(Entry))) return false;
-      open.reserve(grown);
-    }
-    open.push_back(e);
-    std::push_heap(open.begin(), open.end(), later);
-    return true;
+  auto secondary = [order](uint32_t g, int hv) -> uint32_t {
+    return order == BestFirstOrder::AStar    ? static_cast<uint32_t>(hv)
+           : order == BestFirstOrder::Greedy ? g
+                                             : 0;
+  };
+  auto push = [&](const Entry& e, int hv) {
+    return open.push(primary(e.g, hv), secondary(e.g, hv), e,
+                     [&](uint64_t held, uint64_t more) { return store.may_grow(held, more); });
   };
 
   if (!store.reserve_one(0)) return finish(Outcome::MemoryLimit);
@@ -111,18 +103,17 @@ SearchResult best_first_search(const Board<N>& start, const H& h, BestFirstOrder
     ++result.stats.states_selected;
     return finish(Outcome::Solved, root);
   }
-  if (!push({key_of(0, start_h), root, 0})) return finish(Outcome::MemoryLimit);
+  if (!push({root, 0}, start_h)) return finish(Outcome::MemoryLimit);
 
   Stats& stats = result.stats;
   while (!open.empty()) {
-    std::pop_heap(open.begin(), open.end(), later);
-    const Entry e = open.back();
-    open.pop_back();
+    const uint32_t key = open.least_primary();
+    const Entry e = open.pop();
     if (store.node(e.index).g() != e.g) continue;  // superseded by a shorter path
     ++stats.states_selected;
     const Board<N> b = store.board(e.index);
     if (b == goal) return finish(Outcome::Solved, e.index);
-    expanding = e.key;
+    expanding = key;
     if (stats.nodes_expanded >= watch.next_check())
       if (const auto stop = watch.check(stats.nodes_expanded)) return finish(*stop);
     ++stats.nodes_expanded;
@@ -153,7 +144,7 @@ SearchResult best_first_search(const Board<N>& start, const H& h, BestFirstOrder
       const int to = targets[k];
       const int label = child.at(blank);  // the piece that slid from `to` into the old blank
       ++stats.nodes_generated;
-      if (!store.reserve_one(open_bytes())) return finish(Outcome::MemoryLimit);
+      if (!store.reserve_one(open.bytes())) return finish(Outcome::MemoryLimit);
       uint32_t& slot = store.slot(child, hashes[k]);
       uint32_t index;
       if (slot == Store::kNone) {
@@ -168,7 +159,7 @@ SearchResult best_first_search(const Board<N>& start, const H& h, BestFirstOrder
       if (order == BestFirstOrder::Greedy && child == goal) return finish(Outcome::Solved, index);
       typename H::State next = state;
       h.update(next, child, label, to, blank);
-      if (!push({key_of(g, h.value(next)), index, g})) return finish(Outcome::MemoryLimit);
+      if (!push({index, g}, h.value(next))) return finish(Outcome::MemoryLimit);
     }
   }
   return finish(Outcome::Unsolvable);  // every reachable state seen without the goal
