@@ -1,5 +1,6 @@
-// Anytime search: restarting weighted A* on the oneTBB workers, each with its own weights, all
-// pruning by one shared best solution, until the solution is proven optimal or a limit stops it.
+// Anytime search: restarting weighted A* on the oneTBB workers, each with its own weights, and
+// beam searches of growing width on one of them, all sharing the best solution (which prunes the
+// A* runs), until the solution is proven optimal or a limit stops it.
 #pragma once
 
 #include <algorithm>
@@ -17,6 +18,8 @@
 
 #include "core/solvability.hpp"
 #include "heuristic/concepts.hpp"
+#include "search/astar_budget.hpp"
+#include "search/beam.hpp"
 #include "search/bucket_queue.hpp"
 #include "search/limit_watch.hpp"
 #include "search/node_store.hpp"
@@ -77,6 +80,14 @@ class AnytimeShared {
 inline constexpr double kAnytimeDecay = 0.6;
 // A weight this close to 1 (thousandths) is followed by 1 itself.
 inline constexpr int kAnytimeLastStep = 20;
+// The beam worker's widths: from the first, doubling, up to the last.
+inline constexpr size_t kFirstBeamWidth = 1024;
+inline constexpr size_t kMaxBeamWidth = size_t{1} << 24;
+// The side from which a lone worker turns to beam searches after its first solution: weights
+// near 1 are out of its reach there.
+inline constexpr int kBeamsOnlySide = 6;
+// Expansions between two of the beam worker's looks at the limits.
+inline constexpr uint64_t kBeamCheckInterval = 1024;
 
 // One worker of the anytime search: weighted A* runs over its own node store, each pruning
 // nodes that cannot beat the shared best solution (g + h, with parity, not below its length).
@@ -104,11 +115,21 @@ class AnytimeWorker {
   }
 
   // Searches each weight from `first` (thousandths) down, until the shared search is done or a
-  // limit stops this worker.
-  void search(int first) {
+  // limit stops this worker; `with_beams`: a beam search of the next width after each weight,
+  // or on sides from kBeamsOnlySide, beam searches alone after the first weight's solution.
+  void search(int first, bool with_beams) {
     for (int w = first;; w = next_weight(w)) {
       const bool last = w == kWeightScale;
       if (!run(w, last) || last) return;
+      if (with_beams && N >= kBeamsOnlySide) return beams();
+      if (with_beams && !beam()) return;
+    }
+  }
+
+  // Beam searches of doubling width from kFirstBeamWidth (beam.hpp), each offering its
+  // solution, until the shared search is done or a limit stops this worker.
+  void beams() {
+    while (beam()) {
     }
   }
 
@@ -118,6 +139,25 @@ class AnytimeWorker {
   static int next_weight(int w) {
     const int next = kWeightScale + static_cast<int>((w - kWeightScale) * kAnytimeDecay);
     return next - kWeightScale < kAnytimeLastStep ? kWeightScale : next;
+  }
+
+  // One beam search of the next width (none once one passed the memory): false when the shared
+  // search is done or a limit stopped this worker.
+  bool beam() {
+    if (width_ > kMaxBeamWidth) return !shared_.done().load();
+    const uint64_t max_bytes = max_bytes_ ? max_bytes_ : available_memory() / 4;
+    auto check = [&](uint64_t expanded) -> std::optional<Outcome> {
+      return expanded >= watch_.next_check() ? watch_.check(expanded) : std::nullopt;
+    };
+    BeamEnd end = beam_search(start_, h_, width_, max_bytes, kBeamCheckInterval, check, stats_);
+    width_ = end.stop == Outcome::MemoryLimit ? kMaxBeamWidth + 1 : 2 * width_;
+    if (end.found) shared_.offer(std::move(end.moves));
+    if (end.stop && end.stop != Outcome::MemoryLimit) {
+      if (!(*end.stop == Outcome::Cancelled && shared_.done().load())) shared_.stop(*end.stop);
+      shared_.finish();
+      return false;
+    }
+    return !shared_.done().load();
   }
 
   // A solution through a node of g + h `f` cannot be shorter than the best one.
@@ -248,6 +288,7 @@ class AnytimeWorker {
   LimitWatch watch_;
   BucketQueue<Entry> open_;
   uint32_t expanding_ = UINT32_MAX;  // g + h of the node under expansion
+  size_t width_ = kFirstBeamWidth;   // the next beam search's
   Stats stats_;
 };
 
@@ -256,7 +297,10 @@ class AnytimeWorker {
 // Anytime search of the canonical board `start` with the admissible heuristic `h`: `threads`
 // workers (at most oneTBB's), worker k starting at a weight between `first` (thousandths, W·1000)
 // and the next of the schedule 1 + (W - 1)·0.6^i, each restarting at the next weight after each
-// solution it improves, down to 1, all pruning by the best solution found. Ends when that
+// solution it improves, down to 1, all pruning by the best solution found; the first worker
+// to start also runs a beam search after each weight, of width 1024, 2048, ... (kFirstBeamWidth;
+// each within a quarter of the memory available when no limit is set), and on sides from 6
+// only beams after its first solution. Ends when that
 // solution is proven optimal (optimal: true), or when `limits` stop it (time, nodes, a signal;
 // memory: each worker's store and open list within limits.max_memory_bytes / workers, a worker
 // stopping there): Solved with the best solution and the lower bound proven (the least g + h
@@ -278,12 +322,16 @@ SearchResult anytime_search(const Board<N>& start, const H& h, const Limits& lim
   shared.prove(with_parity(start, start_h));
   if (start == Board<N>::identity(start.blank_label())) shared.offer({});
   std::vector<std::optional<detail::AnytimeWorker<N, H>>> crew(static_cast<size_t>(workers));
+  // Roles by order of start, not by index: nested in a batch's tasks, a second worker may
+  // start only once the first has ended.
+  std::atomic<int> starts{0};
   tbb::parallel_for(0, workers, [&](int k) {
     auto& worker = crew[static_cast<size_t>(k)];
     worker.emplace(start, h, limits, shared, limits.max_memory_bytes ? bytes : 0, workers, started);
+    const int order = starts.fetch_add(1);
     double w = first;  // between this weight and the next, by worker
-    for (int step = 0; step < k; ++step) w = kWeightScale + (w - kWeightScale) * 0.775;
-    if (!shared.done().load()) worker->search(static_cast<int>(w));
+    for (int step = 0; step < order; ++step) w = kWeightScale + (w - kWeightScale) * 0.775;
+    if (!shared.done().load()) worker->search(static_cast<int>(w), order == 0);
   });
   for (const auto& worker : crew) {
     result.stats.nodes_expanded += worker->stats().nodes_expanded;

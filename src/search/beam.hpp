@@ -1,0 +1,139 @@
+// Beam search: breadth-first layers, each cut to the states of least h; a short solution fast,
+// not optimal (the anytime search's other worker).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "heuristic/concepts.hpp"
+#include "taquin/board.hpp"
+#include "taquin/search/result.hpp"
+#include "taquin/tables.hpp"
+
+namespace taquin::detail {
+
+// What a beam search ended with.
+struct BeamEnd {
+  std::vector<Dir> moves;       // the solution, when found
+  std::optional<Outcome> stop;  // the limit that stopped it (MemoryLimit: `max_bytes`)
+  bool found = false;           // false and no stop: the beam ran out of new states
+};
+
+// A set of 64-bit board hashes (open addressing, at most half full). Two boards of equal hash
+// count as one: the beam then skips a state it never saw, which costs length, never validity.
+class HashSet {
+ public:
+  // Adds `hash`; false if present.
+  bool insert(uint64_t hash) {
+    if (2 * (used_ + 1) > slots_.size()) grow();
+    hash |= 1;  // 0 marks a free slot
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
+      if (slots_[i] == hash) return false;
+      if (slots_[i] == 0) {
+        slots_[i] = hash;
+        ++used_;
+        return true;
+      }
+    }
+  }
+  uint64_t bytes() const { return slots_.size() * sizeof(uint64_t); }
+
+ private:
+  void grow() {
+    std::vector<uint64_t> old(std::max<size_t>(1024, 2 * slots_.size()), 0);
+    old.swap(slots_);
+    used_ = 0;
+    for (const uint64_t h : old)
+      if (h != 0) insert(h);
+  }
+  std::vector<uint64_t> slots_;
+  size_t used_ = 0;
+};
+
+// Beam search from the canonical board `start` to its identity goal with heuristic `h`: each
+// layer holds at most `width` states, the children of the last layer's of least h (ties: first
+// generated), never a state of an earlier layer, so the first layer to reach the goal gives a
+// solution of that many moves. `check(expanded)` (a limit's Outcome, or none) is asked every
+// `interval` expansions; the buffers stay within `max_bytes` (0: no bound). Adds to `stats`.
+template <int N, IncrementalHeuristic<N> H, typename Check>
+BeamEnd beam_search(const Board<N>& start, const H& h, size_t width, uint64_t max_bytes,
+                    uint64_t interval, Check&& check, Stats& stats) {
+  struct Node {
+    Board<N> board;
+    typename H::State state;
+    uint32_t parent;  // index in the previous layer
+  };
+  BeamEnd end;
+  const Board<N> goal = Board<N>::identity(start.blank_label());
+  if (start == goal) {
+    end.found = true;
+    return end;
+  }
+  std::vector<std::vector<uint32_t>> parents;  // per layer: each state's parent << 2 | move
+  std::vector<Node> layer{{start, h.init(start), 0}}, next;
+  std::vector<uint64_t> keys;  // h << 32 | index into `next`
+  HashSet seen;
+  seen.insert(start.hash());
+  uint64_t kept = 0, next_check = stats.nodes_expanded + interval;
+  const uint64_t cap = max_bytes ? max_bytes : UINT64_MAX;
+  while (!layer.empty()) {
+    std::vector<uint32_t>& links = parents.emplace_back();
+    for (const Node& n : layer) links.push_back(n.parent);
+    kept += layer.size();
+    next.clear();
+    for (uint32_t i = 0; i < layer.size(); ++i) {
+      if (++stats.nodes_expanded >= next_check) {
+        next_check += interval;
+        if ((end.stop = check(stats.nodes_expanded))) return end;
+        const uint64_t bytes = seen.bytes() + kept * sizeof(uint32_t) +
+                               (layer.capacity() + next.capacity()) * sizeof(Node);
+        if (bytes > cap) {
+          end.stop = Outcome::MemoryLimit;
+          return end;
+        }
+      }
+      const Node& node = layer[i];
+      const int blank = node.board.blank();
+      for (int k = 0; k < kMoves<N>.count[blank]; ++k) {
+        const int to = kMoves<N>.target[blank][k];
+        Node child{node.board, node.state,
+                   i << 2 | static_cast<uint32_t>(blank_move<N>(blank, to))};
+        const int label = child.board.at(to);
+        child.board.slide(to);
+        ++stats.nodes_generated;
+        if (!seen.insert(child.board.hash())) continue;
+        h.update(child.state, child.board, label, to, blank);
+        next.push_back(child);
+        if (child.board == goal) {
+          end.moves.push_back(static_cast<Dir>(child.parent & 3));
+          for (size_t d = parents.size() - 1, at = i; d > 0; --d) {  // layer 0: the start
+            end.moves.push_back(static_cast<Dir>(parents[d][at] & 3));
+            at = parents[d][at] >> 2;
+          }
+          std::reverse(end.moves.begin(), end.moves.end());
+          end.found = true;
+          return end;
+        }
+      }
+    }
+    if (next.size() > width) {  // keep the `width` least (h, index), in index order
+      keys.clear();
+      for (uint32_t i = 0; i < next.size(); ++i)
+        keys.push_back(uint64_t(static_cast<uint32_t>(h.value(next[i].state))) << 32 | i);
+      std::nth_element(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(width), keys.end());
+      keys.resize(width);
+      for (uint64_t& key : keys) key &= 0xFFFFFFFFu;
+      std::sort(keys.begin(), keys.end());
+      for (size_t j = 0; j < width; ++j) next[j] = next[keys[j]];
+      next.resize(width);
+    }
+    layer.swap(next);
+  }
+  return end;
+}
+
+}  // namespace taquin::detail

@@ -1,0 +1,84 @@
+// Beam search: as wide as the 8-puzzle it is breadth-first (the BFS distances), narrower it
+// still solves (replayed, never shorter than the optimum), and it stops on a limit or memory.
+#include <gtest/gtest.h>
+
+#include <optional>
+
+#include "core/explore.hpp"
+#include "heuristic/linear_conflict.hpp"
+#include "search/anytime.hpp"
+#include "search/beam.hpp"
+#include "test_support.hpp"
+
+namespace taquin {
+namespace {
+
+using testing::reference_set;
+using testing::sample_ranks;
+using testing::solves;
+
+auto never = [](uint64_t) -> std::optional<Outcome> { return std::nullopt; };
+
+// With a width above the 181,440 states, no layer is cut: each is a breadth-first level, so
+// the length is the BFS distance, on two goals.
+TEST(Beam, AsWideAsTheSpaceItIsBreadthFirst) {
+  for (const Goal& goal : {Goal::standard(3), Goal::zero_first(3)}) {
+    const std::vector<uint8_t> dist = all_distances<3>(goal);
+    const LinearConflict<3> h(goal.blank_cell());
+    for (uint64_t r : sample_ranks(dist, 200, 7)) {
+      const Board<3> start = board_of_rank<3>(r, goal.blank_cell());
+      Stats stats;
+      const detail::BeamEnd end =
+          detail::beam_search(start, h, size_t{1} << 18, 0, 1024, never, stats);
+      ASSERT_TRUE(end.found) << r;
+      EXPECT_FALSE(end.stop);
+      EXPECT_TRUE(solves(goal, start, end.moves)) << r;
+      EXPECT_EQ(end.moves.size(), dist[r]) << r;
+    }
+  }
+}
+
+// Narrow beams on korf100: solutions that replay, no shorter than the published optimum, and
+// no longer as the beam widens past a few thousand (on these boards).
+TEST(Beam, NarrowBeamsSolveKorfBoards) {
+  const std::vector<Instance> korf = reference_set("korf100");
+  ASSERT_EQ(korf.size(), 100u);
+  const Goal goal = Goal::zero_first(4);
+  const LinearConflict<4> h(goal.blank_cell());
+  for (int id = 1; id <= 5; ++id) {
+    const Instance& inst = korf[static_cast<size_t>(id - 1)];
+    const Board<4> start = goal.canonical<4>(inst.tiles);
+    for (size_t width : {16, 1024}) {
+      SCOPED_TRACE("korf " + std::to_string(id) + " width " + std::to_string(width));
+      Stats stats;
+      const detail::BeamEnd end = detail::beam_search(start, h, width, 0, 1024, never, stats);
+      ASSERT_TRUE(end.found);
+      EXPECT_TRUE(solves(goal, start, end.moves));
+      EXPECT_GE(static_cast<int>(end.moves.size()), *inst.optimal_length);
+      EXPECT_GT(stats.nodes_expanded, 0u);
+    }
+  }
+}
+
+// A limit met stops it with that limit; a memory bound it would pass, with MemoryLimit.
+TEST(Beam, StopsOnALimitAndOnMemory) {
+  const std::vector<Instance> korf = reference_set("korf100");
+  const Goal goal = Goal::zero_first(4);
+  const LinearConflict<4> h(goal.blank_cell());
+  const Board<4> start = goal.canonical<4>(korf[0].tiles);
+  Stats stats;
+  int asked = 0;
+  auto time_up = [&](uint64_t) -> std::optional<Outcome> {
+    return ++asked == 3 ? std::optional(Outcome::TimeLimit) : std::nullopt;
+  };
+  const detail::BeamEnd timed = detail::beam_search(start, h, 4096, 0, 64, time_up, stats);
+  EXPECT_FALSE(timed.found);
+  EXPECT_EQ(timed.stop, Outcome::TimeLimit);
+  EXPECT_EQ(asked, 3);
+  const detail::BeamEnd full = detail::beam_search(start, h, 1 << 16, 4096, 64, never, stats);
+  EXPECT_FALSE(full.found);
+  EXPECT_EQ(full.stop, Outcome::MemoryLimit);
+}
+
+}  // namespace
+}  // namespace taquin
