@@ -3,12 +3,14 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
 
 #include "heuristic/concepts.hpp"
+#include "shape/huge_pages.hpp"
 #include "taquin/board.hpp"
 #include "taquin/search/result.hpp"
 #include "taquin/tables.hpp"
@@ -41,10 +43,15 @@ class HashSet {
     }
   }
   uint64_t bytes() const { return slots_.size() * sizeof(uint64_t); }
+  // Starts loading the slot that insert(hash) probes first.
+  void prefetch(uint64_t hash) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[(hash | 1) & (slots_.size() - 1)]);
+  }
 
  private:
   void grow() {
-    std::vector<uint64_t> old(std::max<size_t>(1024, 2 * slots_.size()), 0);
+    std::vector<uint64_t> old;
+    shape::assign_on_huge_pages(old, std::max<size_t>(1024, 2 * slots_.size()), uint64_t{0});
     old.swap(slots_);
     used_ = 0;
     for (const uint64_t h : old)
@@ -65,8 +72,16 @@ BeamEnd beam_search(const Board<N>& start, const H& h, size_t width, uint64_t ma
   struct Node {
     Board<N> board;
     typename H::State state;
-    uint32_t parent;  // index in the previous layer
+    uint32_t parent;  // index in the previous layer << 2 | the move from it
   };
+  struct Child {  // a child before its probe
+    Board<N> board;
+    uint64_t hash;
+    uint32_t link;  // as Node::parent
+    uint8_t label, from, to;
+  };
+  constexpr uint32_t kBlock = 16;
+  std::array<Child, 4 * kBlock> block;
   BeamEnd end;
   const Board<N> goal = Board<N>::identity(start.blank_label());
   if (start == goal) {
@@ -85,9 +100,13 @@ BeamEnd beam_search(const Board<N>& start, const H& h, size_t width, uint64_t ma
     for (const Node& n : layer) links.push_back(n.parent);
     kept += layer.size();
     next.clear();
-    for (uint32_t i = 0; i < layer.size(); ++i) {
-      if (++stats.nodes_expanded >= next_check) {
-        next_check += interval;
+    // Blocks of parents: their children's hashes first, each slot of the set prefetched, then
+    // the probes, whose cache misses overlap.
+    for (uint32_t first = 0; first < layer.size(); first += kBlock) {
+      const uint32_t last = std::min<uint32_t>(first + kBlock, static_cast<uint32_t>(layer.size()));
+      stats.nodes_expanded += last - first;
+      if (stats.nodes_expanded >= next_check) {
+        next_check = stats.nodes_expanded + interval;
         if ((end.stop = check(stats.nodes_expanded))) return end;
         const uint64_t bytes = seen.bytes() + kept * sizeof(uint32_t) +
                                (layer.capacity() + next.capacity()) * sizeof(Node);
@@ -96,21 +115,35 @@ BeamEnd beam_search(const Board<N>& start, const H& h, size_t width, uint64_t ma
           return end;
         }
       }
-      const Node& node = layer[i];
-      const int blank = node.board.blank();
-      for (int k = 0; k < kMoves<N>.count[blank]; ++k) {
-        const int to = kMoves<N>.target[blank][k];
-        Node child{node.board, node.state,
-                   i << 2 | static_cast<uint32_t>(blank_move<N>(blank, to))};
-        const int label = child.board.at(to);
-        child.board.slide(to);
+      size_t count = 0;
+      for (uint32_t i = first; i < last; ++i) {
+        const Node& node = layer[i];
+        const int blank = node.board.blank();
+        for (int k = 0; k < kMoves<N>.count[blank]; ++k) {
+          const int to = kMoves<N>.target[blank][k];
+          const Dir move = blank_move<N>(blank, to);
+          if (parents.size() > 1 && move == opposite(static_cast<Dir>(node.parent & 3))) continue;
+          Child& c = block[count++];
+          c.board = node.board;
+          c.label = c.board.at(to);
+          c.board.slide(to);
+          c.link = i << 2 | static_cast<uint32_t>(move);
+          c.from = static_cast<uint8_t>(blank);
+          c.to = static_cast<uint8_t>(to);
+          c.hash = c.board.hash();
+          seen.prefetch(c.hash);
+        }
+      }
+      for (size_t k = 0; k < count; ++k) {
+        const Child& c = block[k];
         ++stats.nodes_generated;
-        if (!seen.insert(child.board.hash())) continue;
-        h.update(child.state, child.board, label, to, blank);
+        if (!seen.insert(c.hash)) continue;
+        Node child{c.board, layer[c.link >> 2].state, c.link};
+        h.update(child.state, child.board, c.label, c.to, c.from);
         next.push_back(child);
         if (child.board == goal) {
-          end.moves.push_back(static_cast<Dir>(child.parent & 3));
-          for (size_t d = parents.size() - 1, at = i; d > 0; --d) {  // layer 0: the start
+          end.moves.push_back(static_cast<Dir>(c.link & 3));
+          for (size_t d = parents.size() - 1, at = c.link >> 2; d > 0; --d) {  // 0: the start
             end.moves.push_back(static_cast<Dir>(parents[d][at] & 3));
             at = parents[d][at] >> 2;
           }
