@@ -25,7 +25,7 @@ TEST(Beam, AsWideAsTheSpaceItIsBreadthFirst) {
   for (const Goal& goal : {Goal::standard(3), Goal::zero_first(3)}) {
     const std::vector<uint8_t> dist = all_distances<3>(goal);
     const LinearConflict<3> h(goal.blank_cell());
-    for (uint64_t r : sample_ranks(dist, 200, 7)) {
+    for (uint64_t r : sample_ranks(dist, 40, 7)) {
       const Board<3> start = board_of_rank<3>(r, goal.blank_cell());
       Stats stats;
       const detail::BeamEnd end =
