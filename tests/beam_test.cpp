@@ -80,5 +80,30 @@ TEST(Beam, StopsOnALimitAndOnMemory) {
   EXPECT_EQ(full.stop, Outcome::MemoryLimit);
 }
 
+// A lone anytime worker on 6x6 whose beams reach its memory bound goes back to its weights and
+// ends (before the fix it spun there until killed): solved and replayed.
+TEST(Beam, AnytimeWorkerPastItsMemoryEnds) {
+  const Goal goal = Goal::standard(6);
+  Board<6> start = Board<6>::identity(goal.blank_cell());
+  uint32_t seed = 12345;
+  for (int step = 0, back = -1; step < 300; ++step) {  // a walk that never steps straight back
+    const int blank = start.blank();
+    int to;
+    do {
+      seed = seed * 1103515245u + 12345u;
+      to = kMoves<6>.target[blank][(seed >> 16) % kMoves<6>.count[blank]];
+    } while (to == back);
+    back = blank;
+    start.slide(to);
+  }
+  const LinearConflict<6> h(goal.blank_cell());
+  Limits limits;
+  limits.max_memory_bytes = uint64_t{24} << 20;
+  limits.max_seconds = 60;
+  const SearchResult r = anytime_search(start, h, limits, 1);
+  ASSERT_EQ(r.outcome, Outcome::Solved);
+  EXPECT_TRUE(solves(goal, start, r.moves));
+}
+
 }  // namespace
 }  // namespace taquin

@@ -116,21 +116,24 @@ class AnytimeWorker {
 
   // Searches each weight from `first` (thousandths) down, until the shared search is done or a
   // limit stops this worker; `with_beams`: a beam search of the next width after each weight,
-  // or on sides from kBeamsOnlySide, beam searches alone after the first weight's solution.
+  // or on sides from kBeamsOnlySide, beam searches alone after the first weight's solution
+  // (the weights again once the beams' widths ran out).
   void search(int first, bool with_beams) {
     for (int w = first;; w = next_weight(w)) {
       const bool last = w == kWeightScale;
       if (!run(w, last) || last) return;
-      if (with_beams && N >= kBeamsOnlySide) return beams();
-      if (with_beams && !beam()) return;
+      if (!with_beams) continue;
+      if (N >= kBeamsOnlySide ? !beams() : width_ <= kMaxBeamWidth && !beam()) return;
     }
   }
 
   // Beam searches of doubling width from kFirstBeamWidth (beam.hpp), each offering its
-  // solution, until the shared search is done or a limit stops this worker.
-  void beams() {
-    while (beam()) {
-    }
+  // solution: false when the shared search is done or a limit stopped this worker, true when
+  // the widths ran out (kMaxBeamWidth, or the memory).
+  bool beams() {
+    while (width_ <= kMaxBeamWidth)
+      if (!beam()) return false;
+    return true;
   }
 
   const Stats& stats() const { return stats_; }
@@ -141,10 +144,9 @@ class AnytimeWorker {
     return next - kWeightScale < kAnytimeLastStep ? kWeightScale : next;
   }
 
-  // One beam search of the next width (none once one passed the memory): false when the shared
-  // search is done or a limit stopped this worker.
+  // One beam search of width_, the next width set (past kMaxBeamWidth once one passed the
+  // memory): false when the shared search is done or a limit stopped this worker.
   bool beam() {
-    if (width_ > kMaxBeamWidth) return !shared_.done().load();
     const uint64_t max_bytes = max_bytes_ ? max_bytes_ : available_memory() / 4;
     auto check = [&](uint64_t expanded) -> std::optional<Outcome> {
       return expanded >= watch_.next_check() ? watch_.check(expanded) : std::nullopt;

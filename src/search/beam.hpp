@@ -43,6 +43,8 @@ class HashSet {
     }
   }
   uint64_t bytes() const { return slots_.size() * sizeof(uint64_t); }
+  // Whether inserting `more` new hashes may make it grow.
+  bool grows_with(size_t more) const { return 2 * (used_ + more) > slots_.size(); }
   // Starts loading the slot that insert(hash) probes first.
   void prefetch(uint64_t hash) const {
     if (!slots_.empty()) __builtin_prefetch(&slots_[(hash | 1) & (slots_.size() - 1)]);
@@ -65,7 +67,8 @@ class HashSet {
 // layer holds at most `width` states, the children of the last layer's of least h (ties: first
 // generated), never a state of an earlier layer, so the first layer to reach the goal gives a
 // solution of that many moves. `check(expanded)` (a limit's Outcome, or none) is asked every
-// `interval` expansions; the buffers stay within `max_bytes` (0: no bound). Adds to `stats`.
+// `interval` expansions; the buffers stay within `max_bytes` (0: no bound), checked before any
+// grows. Adds to `stats`.
 template <int N, IncrementalHeuristic<N> H, typename Check>
 BeamEnd beam_search(const Board<N>& start, const H& h, size_t width, uint64_t max_bytes,
                     uint64_t interval, Check&& check, Stats& stats) {
@@ -95,8 +98,18 @@ BeamEnd beam_search(const Board<N>& start, const H& h, size_t width, uint64_t ma
   seen.insert(start.hash());
   uint64_t kept = 0, next_check = stats.nodes_expanded + interval;
   const uint64_t cap = max_bytes ? max_bytes : UINT64_MAX;
+  // The bytes held once `more` children are added, a buffer that must grow for them counted
+  // thrice (the old one and its double side by side).
+  auto peak = [&](size_t more) {
+    const uint64_t set = seen.bytes() * (seen.grows_with(more) ? 3 : 1);
+    const uint64_t nodes =
+        (next.size() + more > next.capacity() ? 3 : 1) * next.capacity() * sizeof(Node);
+    return set + nodes + layer.capacity() * sizeof(Node) + kept * sizeof(uint32_t) +
+           keys.capacity() * sizeof(uint64_t);
+  };
   while (!layer.empty()) {
     std::vector<uint32_t>& links = parents.emplace_back();
+    links.reserve(layer.size());
     for (const Node& n : layer) links.push_back(n.parent);
     kept += layer.size();
     next.clear();
@@ -108,12 +121,10 @@ BeamEnd beam_search(const Board<N>& start, const H& h, size_t width, uint64_t ma
       if (stats.nodes_expanded >= next_check) {
         next_check = stats.nodes_expanded + interval;
         if ((end.stop = check(stats.nodes_expanded))) return end;
-        const uint64_t bytes = seen.bytes() + kept * sizeof(uint32_t) +
-                               (layer.capacity() + next.capacity()) * sizeof(Node);
-        if (bytes > cap) {
-          end.stop = Outcome::MemoryLimit;
-          return end;
-        }
+      }
+      if (peak(4 * (last - first)) > cap) {
+        end.stop = Outcome::MemoryLimit;
+        return end;
       }
       size_t count = 0;
       for (uint32_t i = first; i < last; ++i) {
@@ -154,6 +165,10 @@ BeamEnd beam_search(const Board<N>& start, const H& h, size_t width, uint64_t ma
       }
     }
     if (next.size() > width) {  // keep the `width` least (h, index), in index order
+      if (peak(0) + next.size() * sizeof(uint64_t) > cap) {
+        end.stop = Outcome::MemoryLimit;
+        return end;
+      }
       keys.clear();
       for (uint32_t i = 0; i < next.size(); ++i)
         keys.push_back(uint64_t(static_cast<uint32_t>(h.value(next[i].state))) << 32 | i);
