@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "core/explore.hpp"
+#include "heuristic/hamming_manhattan.hpp"
 #include "heuristic/linear_conflict.hpp"
 #include "search/anytime.hpp"
 #include "search/beam.hpp"
@@ -103,6 +104,32 @@ TEST(Beam, AnytimeWorkerPastItsMemoryEnds) {
   const SearchResult r = anytime_search(start, h, limits, 1);
   ASSERT_EQ(r.outcome, Outcome::Solved);
   EXPECT_TRUE(solves(goal, start, r.moves));
+}
+
+// The blended ranking follows its parts move by move (2·a + b, as from scratch), and a 6x6 beam
+// ranked by it solves: Manhattan for the tables, linear conflict for the lines.
+TEST(Beam, BlendedRankingFollowsItsPartsAndSolves) {
+  const Goal goal = Goal::standard(6);
+  const Manhattan<6> a(goal.blank_cell());
+  const LinearConflict<6> b(goal.blank_cell());
+  const detail::BlendedRanking<6, Manhattan<6>, LinearConflict<6>> rank(a, b);
+  Board<6> board = Board<6>::identity(goal.blank_cell());
+  auto state = rank.init(board);
+  uint64_t seed = 51;
+  for (int step = 0; step < 400; ++step) {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    const int blank = board.blank();
+    const int to = kMoves<6>.target[blank][(seed >> 33) % kMoves<6>.count[blank]];
+    const int label = board.at(to);
+    board.slide(to);
+    rank.update(state, board, label, to, blank);
+    ASSERT_EQ(rank.value(state), 2 * a.value(a.init(board)) + b.value(b.init(board))) << step;
+  }
+  Stats stats;
+  const detail::BeamEnd end = detail::beam_search(board, rank, 256, 0, 1024, never, stats);
+  ASSERT_TRUE(end.found);
+  EXPECT_TRUE(solves(goal, board, end.moves));
+  EXPECT_GE(static_cast<int>(end.moves.size()), b.value(b.init(board)));
 }
 
 }  // namespace

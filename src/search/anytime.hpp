@@ -18,6 +18,7 @@
 
 #include "core/solvability.hpp"
 #include "heuristic/concepts.hpp"
+#include "heuristic/linear_conflict.hpp"
 #include "search/astar_budget.hpp"
 #include "search/beam.hpp"
 #include "search/bucket_queue.hpp"
@@ -86,6 +87,11 @@ inline constexpr size_t kMaxBeamWidth = size_t{1} << 24;
 // The side from which a lone worker turns to beam searches after its first solution: weights
 // near 1 are out of its reach there.
 inline constexpr int kBeamsOnlySide = 6;
+// Whether the beams on side N rank by the tables `H` blended with linear conflict
+// (BlendedRanking) rather than by H alone: on sides from kBeamsOnlySide, for table heuristics
+// (the two-stage ones), whose groups do not see each other's conflicts.
+template <int N, typename H>
+inline constexpr bool kBlendedBeams = N >= kBeamsOnlySide&& TwoStageHeuristic<H, N>;
 // Expansions between two of the beam worker's looks at the limits.
 inline constexpr uint64_t kBeamCheckInterval = 1024;
 
@@ -151,7 +157,14 @@ class AnytimeWorker {
     auto check = [&](uint64_t expanded) -> std::optional<Outcome> {
       return expanded >= watch_.next_check() ? watch_.check(expanded) : std::nullopt;
     };
-    BeamEnd end = beam_search(start_, h_, width_, max_bytes, kBeamCheckInterval, check, stats_);
+    BeamEnd end;
+    if constexpr (kBlendedBeams<N, H>) {
+      const LinearConflict<N> lines(start_.blank_label());
+      const BlendedRanking<N, H, LinearConflict<N>> rank(h_, lines);
+      end = beam_search(start_, rank, width_, max_bytes, kBeamCheckInterval, check, stats_);
+    } else {
+      end = beam_search(start_, h_, width_, max_bytes, kBeamCheckInterval, check, stats_);
+    }
     width_ = end.stop == Outcome::MemoryLimit ? kMaxBeamWidth + 1 : 2 * width_;
     if (end.found) shared_.offer(std::move(end.moves));
     if (end.stop && end.stop != Outcome::MemoryLimit) {
@@ -301,8 +314,9 @@ class AnytimeWorker {
 // and the next of the schedule 1 + (W - 1)·0.6^i, each restarting at the next weight after each
 // solution it improves, down to 1, all pruning by the best solution found; the first worker
 // to start also runs a beam search after each weight, of width 1024, 2048, ... (kFirstBeamWidth;
-// each within a quarter of the memory available when no limit is set), and on sides from 6
-// only beams after its first solution. Ends when that
+// each within a quarter of the memory available when no limit is set; tables blended with
+// linear conflict rank them on sides from 6: kBlendedBeams), and on sides from 6 only beams
+// after its first solution. Ends when that
 // solution is proven optimal (optimal: true), or when `limits` stop it (time, nodes, a signal;
 // memory: each worker's store and open list within limits.max_memory_bytes / workers, a worker
 // stopping there): Solved with the best solution and the lower bound proven (the least g + h

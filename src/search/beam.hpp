@@ -63,6 +63,31 @@ class HashSet {
   size_t used_ = 0;
 };
 
+// A beam's ranking, not an estimate (nor admissible): 2·a + b. With a = the tables and b = linear
+// conflict, b adds the line conflicts between pieces of different groups, which the tables miss.
+template <int N, IncrementalHeuristic<N> A, IncrementalHeuristic<N> B>
+class BlendedRanking {
+ public:
+  struct State {
+    typename A::State a;
+    typename B::State b;
+  };
+  BlendedRanking(const A& a, const B& b) : a_(a), b_(b) {}
+  State init(const Board<N>& board) const { return {a_.init(board), b_.init(board)}; }
+  [[gnu::always_inline]] int value(const State& s) const {
+    return 2 * a_.value(s.a) + b_.value(s.b);
+  }
+  [[gnu::always_inline]] void update(State& s, const Board<N>& after, int label, int from,
+                                     int to) const {
+    a_.update(s.a, after, label, from, to);
+    b_.update(s.b, after, label, from, to);
+  }
+
+ private:
+  const A& a_;
+  const B& b_;
+};
+
 // Beam search from the canonical board `start` to its identity goal with heuristic `h`: each
 // layer holds at most `width` states, the children of the last layer's of least h (ties: first
 // generated), never a state of an earlier layer, so the first layer to reach the goal gives a
