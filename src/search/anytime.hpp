@@ -121,14 +121,15 @@ class AnytimeWorker {
   }
 
   // Searches each weight from `first` (thousandths) down, until the shared search is done or a
-  // limit stops this worker; `with_beams`: a beam search of the next width after each weight,
-  // or on sides from kBeamsOnlySide, beam searches alone after the first weight's solution
-  // (the weights again once the beams' widths ran out).
-  void search(int first, bool with_beams) {
+  // limit stops this worker; with a `first_width` (0: none), a beam search of the next width
+  // (that one, doubling) after each weight, or on sides from kBeamsOnlySide, beam searches
+  // alone after the first weight's solution (the weights again once the widths ran out).
+  void search(int first, size_t first_width) {
+    width_ = first_width;
     for (int w = first;; w = next_weight(w)) {
       const bool last = w == kWeightScale;
       if (!run(w, last) || last) return;
-      if (!with_beams) continue;
+      if (first_width == 0) continue;
       if (N >= kBeamsOnlySide ? !beams() : width_ <= kMaxBeamWidth && !beam()) return;
     }
   }
@@ -303,7 +304,7 @@ class AnytimeWorker {
   LimitWatch watch_;
   BucketQueue<Entry> open_;
   uint32_t expanding_ = UINT32_MAX;  // g + h of the node under expansion
-  size_t width_ = kFirstBeamWidth;   // the next beam search's
+  size_t width_ = 0;                 // the next beam search's
   Stats stats_;
 };
 
@@ -347,7 +348,13 @@ SearchResult anytime_search(const Board<N>& start, const H& h, const Limits& lim
     const int order = starts.fetch_add(1);
     double w = first;  // between this weight and the next, by worker
     for (int step = 0; step < order; ++step) w = kWeightScale + (w - kWeightScale) * 0.775;
-    if (!shared.done().load()) worker->search(static_cast<int>(w), order == 0);
+    // Beams on the first worker, and on sides from kBeamsOnlySide on the second too, at widths
+    // between the first's.
+    constexpr size_t kFirst = detail::kFirstBeamWidth;
+    const size_t width = order == 0                                  ? kFirst
+                         : order == 1 && N >= detail::kBeamsOnlySide ? kFirst * 3 / 2
+                                                                     : 0;
+    if (!shared.done().load()) worker->search(static_cast<int>(w), width);
   });
   for (const auto& worker : crew) {
     result.stats.nodes_expanded += worker->stats().nodes_expanded;
