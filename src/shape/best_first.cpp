@@ -297,9 +297,10 @@ int next_weight(int w) {
   return next - kWeightScale < kLastStep ? kWeightScale : next;
 }
 
-// Boards of at least this many cells take beam searches alone after the anytime search's first
-// solution (as the square anytime search does from side 6): weights near 1 are out of reach.
-constexpr int kBeamsOnlyCells = 36;
+// Boards of at least this many cells (every one the anytime search takes by default) take beam
+// searches alone after the anytime search's first solution (as the square anytime search does
+// from side 6): weights near 1 are out of reach within its budget.
+constexpr int kBeamsOnlyCells = 26;
 
 // The beam searches of the anytime search (beam.hpp): widths from detail::kFirstBeamWidth,
 // doubling, up to detail::kMaxBeamWidth or the first that passes the memory bound

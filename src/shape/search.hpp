@@ -40,7 +40,7 @@ SearchResult best_first_search(const Grid& start, Algorithm algorithm, Heuristic
 // left, which proves it optimal. After each run that improved the solution, a beam search
 // (shape/beam.hpp) of the next width, 1024, 2048, ... up to 2^24 (or until one passes the
 // memory bound: limits.max_memory_bytes, else a quarter of the memory available); on boards of
-// 36 cells or more, beams alone after the first solution, then the weights again once the
+// 26 cells or more, beams alone after the first solution, then the weights again once the
 // widths ran out. A beam's solution is kept when shorter; a beam proves nothing. Ends when the
 // solution is proven optimal (optimal: true) or when `limits` stop it (time and nodes over all
 // runs and beams, memory per run or beam): Solved with the best solution and the lower bound
