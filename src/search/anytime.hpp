@@ -81,9 +81,6 @@ class AnytimeShared {
 inline constexpr double kAnytimeDecay = 0.6;
 // A weight this close to 1 (thousandths) is followed by 1 itself.
 inline constexpr int kAnytimeLastStep = 20;
-// The beam worker's widths: from the first, doubling, up to the last.
-inline constexpr size_t kFirstBeamWidth = 1024;
-inline constexpr size_t kMaxBeamWidth = size_t{1} << 24;
 // The side from which a lone worker turns to beam searches after its first solution: weights
 // near 1 are out of its reach there.
 inline constexpr int kBeamsOnlySide = 6;

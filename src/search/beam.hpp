@@ -17,6 +17,10 @@
 
 namespace taquin::detail {
 
+// The anytime searches' beam widths: from the first, doubling, up to the last.
+inline constexpr size_t kFirstBeamWidth = 1024;
+inline constexpr size_t kMaxBeamWidth = size_t{1} << 24;
+
 // What a beam search ended with.
 struct BeamEnd {
   std::vector<Dir> moves;       // the solution, when found

@@ -1,5 +1,5 @@
-// The shaped best-first searches (A*, weighted A*, anytime, uniform-cost, greedy) on boards of any
-// size, over StateStore.
+// The shaped best-first searches (A*, weighted A*, anytime with its beams, uniform-cost, greedy)
+// on boards of any size, over StateStore.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -10,88 +10,20 @@
 #include <stdexcept>
 #include <vector>
 
+#include "search/astar_budget.hpp"
+#include "search/beam.hpp"
 #include "search/limit_watch.hpp"
 #include "search/weighted.hpp"
+#include "shape/beam.hpp"
 #include "shape/pdb_cache.hpp"
 #include "shape/search.hpp"
 #include "shape/shape_tables.hpp"
 #include "shape/state_store.hpp"
+#include "shape/wide_heuristic.hpp"
 
 namespace taquin::shape {
 
 namespace {
-
-// A heuristic on a working board of any size: full evaluation, and a child's value from its
-// parent's by recounting what one move changes.
-class WideHeuristic {
- public:
-  // `kind` Hamming, Manhattan or Linear, or any with `pdb` (then the databases); `zero`: h ≡ 0
-  // (uniform-cost).
-  WideHeuristic(const ShapeTables& shape, HeuristicKind kind, bool zero, const ShapePdb* pdb)
-      : shape_(shape), kind_(kind), zero_(zero), pdb_(pdb) {}
-
-  int value(const Grid& b) const {
-    if (zero_) return 0;
-    if (pdb_) return pdb_value(b);
-    int h = 0;
-    for (int c = 0; c < b.size(); ++c)
-      if (c != b.blank) h += piece(b.cells[c], c);
-    if (kind_ == HeuristicKind::Linear) h += all_line_conflicts(b.cells.data(), shape_);
-    return h;
-  }
-
-  // Slides the piece on `to` into the blank of `b`, whose value is `h`; returns the new value.
-  // Of the lines the piece leaves and enters across its move, only its goal line (if it is one)
-  // changes conflicts (see CompactLinearConflict).
-  int slide(Grid& b, int to, int h) const {
-    const int from = to, onto = b.blank;
-    const int label = b.cells[to];
-    if (zero_ || pdb_) {
-      b.slide(to);
-      return zero_ ? 0 : pdb_value(b);
-    }
-    const bool along_row = shape_.goal_row[from] == shape_.goal_row[onto];
-    int line = -1;  // goal column (along a row) or row of the piece, when it changes conflicts
-    if (kind_ == HeuristicKind::Linear) {
-      const auto& home = along_row ? shape_.goal_col : shape_.goal_row;
-      if (home[from] == home[label] || home[onto] == home[label]) line = home[label];
-    }
-    if (line >= 0) h -= along_row ? column(b.cells.data(), line) : row(b.cells.data(), line);
-    b.slide(to);
-    h += piece(label, onto) - piece(label, from);
-    if (line >= 0) h += along_row ? column(b.cells.data(), line) : row(b.cells.data(), line);
-    return h;
-  }
-
- private:
-  // The databases' value of `b` (at most kMaxPdbCells cells).
-  int pdb_value(const Grid& b) const {
-    uint8_t where[kMaxPdbCells];
-    for (int c = 0; c < b.size(); ++c) where[b.cells[c]] = static_cast<uint8_t>(c);
-    return pdb_->value(where);
-  }
-
-  // The cost of `label` on `cell`.
-  int piece(int label, int cell) const {
-    if (kind_ == HeuristicKind::Hamming) return label != cell;
-    return std::abs(shape_.goal_row[label] - shape_.goal_row[cell]) +
-           std::abs(shape_.goal_col[label] - shape_.goal_col[cell]);
-  }
-
-  int row(const uint16_t* cells, int r) const {
-    return line_conflicts(cells + r * shape_.cols, 1, shape_.cols, r, shape_.blank_goal,
-                          shape_.goal_row.data(), shape_.goal_col.data());
-  }
-  int column(const uint16_t* cells, int c) const {
-    return line_conflicts(cells + c, shape_.cols, shape_.rows, c, shape_.blank_goal,
-                          shape_.goal_col.data(), shape_.goal_row.data());
-  }
-
-  const ShapeTables& shape_;
-  HeuristicKind kind_;
-  bool zero_;
-  const ShapePdb* pdb_;
-};
 
 // The open list's entry: smaller key first.
 struct Entry {
@@ -365,6 +297,57 @@ int next_weight(int w) {
   return next - kWeightScale < kLastStep ? kWeightScale : next;
 }
 
+// Boards of at least this many cells (every one the anytime search takes by default) take beam
+// searches alone after the anytime search's first solution (as the square anytime search does
+// from side 6): weights near 1 are out of reach within its budget.
+constexpr int kBeamsOnlyCells = 26;
+
+// The beam searches of the anytime search (beam.hpp): widths from detail::kFirstBeamWidth,
+// doubling, up to detail::kMaxBeamWidth or the first that passes the memory bound
+// (limits.max_memory_bytes, or a quarter of the memory available when each starts if none is set);
+// the time and node limits span the anytime search's start and node count.
+class AnytimeBeams {
+ public:
+  AnytimeBeams(const Grid& start, const WideHeuristic& h, const Limits& limits,
+               std::chrono::steady_clock::time_point started, std::atomic<uint64_t>* nodes)
+      : start_(start), h_(h), limits_(limits), started_(started), nodes_(nodes) {}
+
+  // The beams after a weighted A* run that improved `best`: the next width, or on boards of
+  // kBeamsOnlyCells or more every width left, each solution kept in `best` when shorter, until
+  // `best` meets `proven`. Returns the limit that stopped a beam (memory instead ends the
+  // widths). Adds to `stats`.
+  std::optional<Outcome> after_run(Incumbent& best, int proven, Stats& stats) {
+    const bool all = start_.size() >= kBeamsOnlyCells;
+    do {
+      if (width_ > detail::kMaxBeamWidth || proven >= best.length) return std::nullopt;
+      if (const auto stop = beam(best, stats)) return stop;
+    } while (all);
+    return std::nullopt;
+  }
+
+ private:
+  // One beam of the next width.
+  std::optional<Outcome> beam(Incumbent& best, Stats& stats) {
+    const uint64_t max_bytes =
+        limits_.max_memory_bytes ? limits_.max_memory_bytes : available_memory() / 4;
+    detail::BeamEnd end =
+        beam_search(start_, h_, width_, max_bytes, limits_, stats, started_, nodes_);
+    width_ = end.stop == Outcome::MemoryLimit ? detail::kMaxBeamWidth + 1 : 2 * width_;
+    if (end.found && static_cast<int>(end.moves.size()) < best.length) {
+      best.length = static_cast<int>(end.moves.size());
+      best.moves = std::move(end.moves);
+    }
+    return end.stop == Outcome::MemoryLimit ? std::nullopt : end.stop;
+  }
+
+  const Grid& start_;
+  const WideHeuristic& h_;
+  const Limits& limits_;
+  const std::chrono::steady_clock::time_point started_;
+  std::atomic<uint64_t>* const nodes_;
+  size_t width_ = detail::kFirstBeamWidth;
+};
+
 }  // namespace
 
 SearchResult best_first_search(const Grid& start, Algorithm algorithm, HeuristicKind h,
@@ -388,11 +371,13 @@ SearchResult anytime_search(const Grid& start, HeuristicKind h, const Limits& li
   }
   const auto pdb = databases_for(start, h);
   const ShapeTables shape(start.rows, start.cols, start.blank_goal());
-  int proven = with_grid_parity(start, WideHeuristic(shape, h, false, pdb.get()).value(start));
+  const WideHeuristic heuristic(shape, h, false, pdb.get());
+  int proven = with_grid_parity(start, heuristic.value(start));
   Incumbent best;
   if (start.cells == Grid::identity(start.rows, start.cols, start.blank_goal()).cells)
     best.length = 0;
   std::atomic<uint64_t> nodes{0};
+  AnytimeBeams beams(start, heuristic, limits, started, &nodes);
   std::optional<Outcome> stop;
   for (int w = std::max(first, kWeightScale); best.length != 0 && proven < best.length;
        w = next_weight(w)) {
@@ -405,7 +390,10 @@ SearchResult anytime_search(const Grid& start, HeuristicKind h, const Limits& li
     result.stats.max_states_in_memory =
         std::max(result.stats.max_states_in_memory, run.stats.max_states_in_memory);
     proven = std::max(proven, with_grid_parity(start, run.lower_bound));
-    if (run.outcome == Outcome::Solved && !last) continue;  // improved: the next weight
+    if (run.outcome == Outcome::Solved && !last) {  // improved: beams, then the next weight
+      if ((stop = beams.after_run(best, proven, result.stats))) break;
+      continue;
+    }
     if (run.outcome != Outcome::Solved && run.outcome != Outcome::Unsolvable) stop = run.outcome;
     break;
   }

@@ -1,4 +1,5 @@
-// The searches of boards of any shape (Grid): IDA* up to 25 cells, best-first searches of any size.
+// The searches of boards of any shape (Grid): IDA* up to 25 cells, best-first and anytime searches
+// of any size.
 #pragma once
 
 #include "shape/grid.hpp"
@@ -36,10 +37,16 @@ SearchResult best_first_search(const Grid& start, Algorithm algorithm, Heuristic
 // Anytime search of `start` (any size): weighted A* runs from weight `first` (thousandths) down
 // the schedule 1 + (W - 1)·0.6^k to 1, each pruning what cannot beat the best solution found and
 // ending at the first one it improves on; the run at weight 1 goes on until nothing shorter is
-// left, which proves it optimal. Ends there (optimal: true) or when `limits` stop it (time and
-// nodes over all runs, memory per run): Solved with the best solution and the lower bound proven
-// (the least g + h left open, the start's h at least), or without a solution the limit and that
-// bound. Unsolvable on a parity mismatch. Heuristics and errors as best_first_search's A*.
+// left, which proves it optimal. After each run that improved the solution, a beam search
+// (shape/beam.hpp) of the next width, 1024, 2048, ... up to 2^24 (or until one passes the
+// memory bound: limits.max_memory_bytes, else a quarter of the memory available); on boards of
+// 26 cells or more, beams alone after the first solution, then the weights again once the
+// widths ran out. A beam's solution is kept when shorter; a beam proves nothing. Ends when the
+// solution is proven optimal (optimal: true) or when `limits` stop it (time and nodes over all
+// runs and beams, memory per run or beam): Solved with the best solution and the lower bound
+// proven by the A* runs (the least g + h left open, the start's h at least), or without a
+// solution the limit and that bound. Unsolvable on a parity mismatch. Heuristics and errors as
+// best_first_search's A*.
 SearchResult anytime_search(const Grid& start, HeuristicKind h, const Limits& limits, int first);
 
 }  // namespace taquin::shape
