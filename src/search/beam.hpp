@@ -9,8 +9,8 @@
 #include <optional>
 #include <vector>
 
+#include "core/huge_pages.hpp"
 #include "heuristic/concepts.hpp"
-#include "shape/huge_pages.hpp"
 #include "taquin/board.hpp"
 #include "taquin/search/result.hpp"
 #include "taquin/tables.hpp"
@@ -57,7 +57,7 @@ class HashSet {
  private:
   void grow() {
     std::vector<uint64_t> old;
-    shape::assign_on_huge_pages(old, std::max<size_t>(1024, 2 * slots_.size()), uint64_t{0});
+    assign_on_huge_pages(old, std::max<size_t>(1024, 2 * slots_.size()), uint64_t{0});
     old.swap(slots_);
     used_ = 0;
     for (const uint64_t h : old)

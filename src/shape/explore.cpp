@@ -8,7 +8,7 @@
 #include <span>
 #include <string>
 
-#include "shape/huge_pages.hpp"
+#include "core/huge_pages.hpp"
 
 namespace taquin::shape {
 namespace {

@@ -4,8 +4,8 @@
 #include <array>
 #include <bit>
 
+#include "core/huge_pages.hpp"
 #include "core/rank.hpp"
-#include "shape/huge_pages.hpp"
 #include "shape/pdb.hpp"
 
 namespace taquin::shape {

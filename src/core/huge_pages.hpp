@@ -6,7 +6,7 @@
 
 #include <sys/mman.h>
 
-namespace taquin::shape {
+namespace taquin {
 
 // Resizes the empty `v` to `n` copies of `value`, its storage advised to use transparent huge
 // pages first (the advice is only a hint: the array is the same without it).
@@ -21,4 +21,4 @@ void assign_on_huge_pages(std::vector<T>& v, size_t n, T value) {
   v.assign(n, value);
 }
 
-}  // namespace taquin::shape
+}  // namespace taquin
