@@ -27,7 +27,9 @@ std::string default_algorithm_reason(Shape shape, double seconds) {
                             " cells) is beyond optimal search (at most " +
                             std::to_string(kMaxIdaCells) + " cells): solved by ";
   if (default_algorithm(shape) == Algorithm::Anytime)
-    return board + "anytime, weighted A* whose first solution is shortened for " + budget.str() +
+    return board +
+           "anytime, a first solution at once, shortened by beam searches and weighted A* for " +
+           budget.str() +
            " s (--max-seconds), not proven optimal unless it meets its lower bound "
            "(--algorithm to choose another)";
   return board +
