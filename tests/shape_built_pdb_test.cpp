@@ -47,7 +47,9 @@ void check_values(const ShapePdb& pdb, const std::vector<uint8_t>& dist, bool ex
     for (int c = 0; c < g.size(); ++c) where[g.cells[c]] = static_cast<uint8_t>(c);
     const int h = pdb.value(where.data());
     ASSERT_LE(h, dist[r]) << "rank " << r;
-    if (exact) ASSERT_EQ(h, dist[r]) << "rank " << r;
+    if (exact) {
+      ASSERT_EQ(h, dist[r]) << "rank " << r;
+    }
   }
 }
 

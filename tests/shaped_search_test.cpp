@@ -364,7 +364,7 @@ TEST(ShapedWeighted, WithinTheWeightAndAnytimeProvesTheDistance) {
 // weighted f; an unsolvable board is Unsolvable.
 TEST(ShapedWeighted, AnytimeOnLargerShapesKeepsItsBoundBelowItsLength) {
   std::mt19937_64 random(49);
-  for (const auto [rows, cols] : {std::pair{4, 5}, std::pair{5, 6}, std::pair{3, 9}}) {
+  for (const auto& [rows, cols] : {std::pair{4, 5}, std::pair{5, 6}, std::pair{3, 9}}) {
     const Grid start = random_grid(random, rows, cols, rows * cols - 1);
     Limits limits;
     limits.max_nodes = 100000;
@@ -375,8 +375,12 @@ TEST(ShapedWeighted, AnytimeOnLargerShapesKeepsItsBoundBelowItsLength) {
     ASSERT_GE(any.stats.nodes_expanded, 1u);
     if (rows * cols <= 25) {  // IDA*'s proven bound and the anytime search's solution agree
       const SearchResult optimal = ida_search(start, HeuristicKind::Linear, limits);
-      if (optimal.outcome != Outcome::Solved)
+      if (optimal.outcome != Outcome::Solved) {
         ASSERT_LE(optimal.lower_bound, static_cast<int>(any.moves.size()));
+      } else {  // never shorter than the optimum, whose length bounds what it proved
+        ASSERT_GE(any.moves.size(), optimal.moves.size());
+        ASSERT_LE(any.lower_bound, static_cast<int>(optimal.moves.size()));
+      }
     }
     limits.max_nodes = 50;
     const SearchResult stopped =
