@@ -88,7 +88,7 @@ inline constexpr int kBeamsOnlySide = 6;
 // (BlendedRanking) rather than by H alone: on sides from kBeamsOnlySide, for table heuristics
 // (the two-stage ones), whose groups do not see each other's conflicts.
 template <int N, typename H>
-inline constexpr bool kBlendedBeams = N >= kBeamsOnlySide&& TwoStageHeuristic<H, N>;
+inline constexpr bool kBlendedBeams = (N >= kBeamsOnlySide) && TwoStageHeuristic<H, N>;
 // Expansions between two of the beam worker's looks at the limits.
 inline constexpr uint64_t kBeamCheckInterval = 1024;
 

@@ -28,6 +28,35 @@ struct BeamEnd {
   bool found = false;           // false and no stop: the beam ran out of new states
 };
 
+// The bytes `v` holds once `more` elements are added: thrice its capacity when it must grow for
+// them (the old buffer and its double side by side).
+template <typename T>
+uint64_t held_after(const std::vector<T>& v, size_t more) {
+  return (v.size() + more > v.capacity() ? 3 : 1) * v.capacity() * sizeof(T);
+}
+
+// Cuts `keys` (rank << 32 | index in a layer) to the `width` least, then to their indices in
+// increasing order: the states a beam keeps of its next layer, in the order generated.
+inline void keep_least(std::vector<uint64_t>& keys, size_t width) {
+  std::nth_element(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(width), keys.end());
+  keys.resize(width);
+  for (uint64_t& key : keys) key &= 0xFFFFFFFFu;
+  std::sort(keys.begin(), keys.end());
+}
+
+// The moves of a beam from its start to the child of `link` (its parent's index in the last
+// layer of `links` << 2 | the blank's move) of that layer; `links[d]` holds layer d's links, and
+// layer 0 is the start.
+inline std::vector<Dir> beam_path(const std::vector<std::vector<uint32_t>>& links, uint32_t link) {
+  std::vector<Dir> moves{static_cast<Dir>(link & 3)};
+  for (size_t d = links.size() - 1, at = link >> 2; d > 0; --d) {
+    moves.push_back(static_cast<Dir>(links[d][at] & 3));
+    at = links[d][at] >> 2;
+  }
+  std::reverse(moves.begin(), moves.end());
+  return moves;
+}
+
 // A set of 64-bit board hashes (open addressing, at most half full). Two boards of equal hash
 // count as one: the beam then skips a state it never saw, which costs length, never validity.
 class HashSet {
@@ -130,10 +159,8 @@ BeamEnd beam_search(const Board<N>& start, const H& h, size_t width, uint64_t ma
   // The bytes held once `more` children are added, a buffer that must grow for them counted
   // thrice (the old one and its double side by side).
   auto peak = [&](size_t more) {
-    const uint64_t set = seen.bytes() * (seen.grows_with(more) ? 3 : 1);
-    const uint64_t nodes =
-        (next.size() + more > next.capacity() ? 3 : 1) * next.capacity() * sizeof(Node);
-    return set + nodes + layer.capacity() * sizeof(Node) + kept * sizeof(uint32_t) +
+    return seen.bytes() * (seen.grows_with(more) ? 3 : 1) + held_after(next, more) +
+           layer.capacity() * sizeof(Node) + kept * sizeof(uint32_t) +
            keys.capacity() * sizeof(uint64_t);
   };
   while (!layer.empty()) {
@@ -182,12 +209,7 @@ BeamEnd beam_search(const Board<N>& start, const H& h, size_t width, uint64_t ma
         h.update(child.state, child.board, c.label, c.to, c.from);
         next.push_back(child);
         if (child.board == goal) {
-          end.moves.push_back(static_cast<Dir>(c.link & 3));
-          for (size_t d = parents.size() - 1, at = c.link >> 2; d > 0; --d) {  // 0: the start
-            end.moves.push_back(static_cast<Dir>(parents[d][at] & 3));
-            at = parents[d][at] >> 2;
-          }
-          std::reverse(end.moves.begin(), end.moves.end());
+          end.moves = beam_path(parents, c.link);
           end.found = true;
           return end;
         }
@@ -201,10 +223,7 @@ BeamEnd beam_search(const Board<N>& start, const H& h, size_t width, uint64_t ma
       keys.clear();
       for (uint32_t i = 0; i < next.size(); ++i)
         keys.push_back(uint64_t(static_cast<uint32_t>(h.value(next[i].state))) << 32 | i);
-      std::nth_element(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(width), keys.end());
-      keys.resize(width);
-      for (uint64_t& key : keys) key &= 0xFFFFFFFFu;
-      std::sort(keys.begin(), keys.end());
+      keep_least(keys, width);
       for (size_t j = 0; j < width; ++j) next[j] = next[keys[j]];
       next.resize(width);
     }

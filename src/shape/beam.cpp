@@ -46,13 +46,6 @@ struct Layer {
   }
 };
 
-// The bytes `v` holds once `more` elements are added: thrice its capacity when it must grow for
-// them (the old buffer and its double side by side).
-template <typename T>
-uint64_t held_after(const std::vector<T>& v, size_t more) {
-  return (v.size() + more > v.capacity() ? 3 : 1) * v.capacity() * sizeof(T);
-}
-
 // One beam search (beam_search's contract): its layers, set, limits and counters.
 class Beam {
  public:
@@ -87,13 +80,12 @@ class Beam {
   bool expand(uint32_t first, uint32_t last, size_t& count);
   bool probe(size_t count);
   bool cut();
-  void trace(uint32_t link);
 
   // The bytes held once `more` children are added to the next layer.
   uint64_t peak(size_t more) const {
     return seen_.bytes() * (seen_.grows_with(more) ? 3 : 1) +
-           held_after(next_.cells, more * words_) + held_after(next_.meta, more) + layer_.bytes() +
-           kept_ * sizeof(uint32_t) + keys_.capacity() * sizeof(uint64_t) +
+           detail::held_after(next_.cells, more * words_) + detail::held_after(next_.meta, more) +
+           layer_.bytes() + kept_ * sizeof(uint32_t) + keys_.capacity() * sizeof(uint64_t) +
            block_cells_.capacity() * sizeof(uint64_t);
   }
 
@@ -207,7 +199,8 @@ bool Beam::probe(size_t count) {
     next_.cells.insert(next_.cells.end(), child, child + words_);
     next_.meta.push_back(c.meta);
     if (c.meta.h == 0 && std::equal(goal_.begin(), goal_.end(), child)) {
-      trace(c.meta.link);
+      end_.moves = detail::beam_path(links_, c.meta.link);
+      end_.found = true;
       return true;
     }
   }
@@ -223,11 +216,7 @@ bool Beam::cut() {
   }
   keys_.clear();
   for (uint32_t i = 0; i < next_.size(); ++i) keys_.push_back(uint64_t{next_.meta[i].h} << 32 | i);
-  const auto kept = keys_.begin() + static_cast<std::ptrdiff_t>(width_);
-  std::nth_element(keys_.begin(), kept, keys_.end());
-  keys_.resize(width_);
-  for (uint64_t& key : keys_) key &= 0xFFFFFFFFu;
-  std::sort(keys_.begin(), keys_.end());
+  detail::keep_least(keys_, width_);
   for (size_t j = 0; j < width_; ++j) {  // keys_[j] ≥ j: each state moves down, or stays
     const size_t from = keys_[j];
     if (from == j) continue;
@@ -238,17 +227,6 @@ bool Beam::cut() {
   next_.cells.resize(width_ * words_);
   next_.meta.resize(width_);
   return true;
-}
-
-// The moves to the child of link `link` of the layer under expansion, into end_.
-void Beam::trace(uint32_t link) {
-  end_.moves.push_back(static_cast<Dir>(link & 3));
-  for (size_t d = links_.size() - 1, at = link >> 2; d > 0; --d) {  // layer 0: the start
-    end_.moves.push_back(static_cast<Dir>(links_[d][at] & 3));
-    at = links_[d][at] >> 2;
-  }
-  std::reverse(end_.moves.begin(), end_.moves.end());
-  end_.found = true;
 }
 
 }  // namespace
